@@ -1,0 +1,149 @@
+// server/app.ts: the single-machine backend in one process: the PWA, the Appwrite protocol at /v1,
+// the dev mailbox and the runtime configuration the app reads at start.
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { Hono, type Context } from 'hono';
+import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { parseProjectFile } from '../src/shared/project-file';
+import { appwriteApi, toErrorResponse } from './appwrite';
+import { routeNotFound } from './appwrite/errors';
+import { seedProject } from './appwrite/seed';
+import type { AppwriteBackend } from './appwrite/backend';
+import type { ServerConfig } from './config';
+import { createMailer, type Mailer } from './mail';
+import { loadSecrets, type Secrets } from './secrets';
+import { loadStaticSite } from './static';
+import { openDb, type Db } from './store/sqlite';
+
+const PROJECT_FILE = new URL('../appwrite.json', import.meta.url);
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  db: Db;
+  mailer: Mailer;
+  secrets: Secrets;
+  config: ServerConfig;
+  close(): Promise<void>;
+};
+
+const isLoopback = (addr: string | undefined) => !!addr && (addr === '::1' || addr.startsWith('127.') || addr === '::ffff:127.0.0.1');
+
+export function originOf(c: Context, config: ServerConfig): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/$/, '');
+  const proto = config.trustProxy ? (c.req.header('x-forwarded-proto') ?? 'http') : new URL(c.req.url).protocol.replace(':', '');
+  return `${proto}://${c.req.header('host') ?? 'localhost'}`;
+}
+
+export function buildApp(config: ServerConfig, deps: { db: Db; mailer: Mailer; secrets: Secrets }) {
+  const project = parseProjectFile(JSON.parse(readFileSync(PROJECT_FILE, 'utf8')));
+  const be: AppwriteBackend = {
+    db: deps.db,
+    dataDir: config.dataDir,
+    projectId: config.projectId,
+    apiKey: config.apiKey ?? deps.secrets.apiKey,
+    jwtSecret: new TextEncoder().encode(deps.secrets.jwtSecret),
+    otpPepper: deps.secrets.otpPepper,
+    otpTtlMs: config.otpTtlMs,
+    sessionTtlMs: 365 * 24 * 3_600_000,
+    rateLimits: config.rateLimits,
+    trustProxy: config.trustProxy,
+    allowedOrigins: config.corsOrigins,
+    productName: config.productName,
+    mailer: deps.mailer,
+  };
+
+  const isAllowedOrigin = (origin: string, c: Context) => {
+    if (origin === originOf(c, config) || config.corsOrigins.includes(origin)) return true;
+    try {
+      const host = new URL(origin).hostname;
+      return host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+    } catch {
+      return false;
+    }
+  };
+  const api = appwriteApi(be, isAllowedOrigin);
+  seedProject(be, api.admin, api.schema, { ...project, projectId: config.projectId });
+  const site = loadStaticSite(config.staticDir);
+
+  const app = new Hono();
+  app.onError((err, c) => toErrorResponse(c, err));
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+  });
+
+  app.route('/v1', api.app);
+  app.all('/v1/*', (c) => toErrorResponse(c, routeNotFound()));
+
+  app.get('/app-config.json', (c) => {
+    const origin = originOf(c, config);
+    c.header('Cache-Control', 'no-cache');
+    return c.json({
+      appwriteEndpoint: `${origin}/v1`,
+      appwriteProjectId: config.projectId,
+      databaseId: project.databases[0]!.$id,
+      collectionId: project.collections[0]!.$id,
+      bucketId: project.buckets[0]!.$id,
+      supabaseUrl: origin,
+      supabaseAnonKey: deps.secrets.anonKey,
+      brand: { productName: config.productName, accent: config.brandAccent, careTipsUrl: config.careTipsUrl },
+    });
+  });
+
+  // The dev mailbox exists only without SMTP, and only for this machine: codes must not leak to the network.
+  app.get('/_dev/mail', (c) => {
+    const inbox = deps.mailer.inbox();
+    let remote: string | undefined;
+    try {
+      remote = getConnInfo(c).remote.address;
+    } catch {
+      remote = undefined;
+    }
+    if (!inbox || !isLoopback(remote)) return c.json({ message: 'Not found.' }, 404);
+    c.header('Cache-Control', 'no-store');
+    return c.json(inbox.map(({ to, subject, text, code, sentAt }) => ({ to, subject, text, ...(code ? { code } : {}), sentAt })));
+  });
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+
+  app.all('*', (c) => {
+    const res = site.serve(c);
+    if (res) return res;
+    return c.json({ message: 'Not found.' }, 404);
+  });
+
+  return { app, be, site };
+}
+
+export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  const db = openDb(config.dataDir);
+  const secrets = loadSecrets(config.dataDir);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: config.quiet ? () => {} : undefined });
+  const { app } = buildApp(config, { db, mailer, secrets });
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = config.publicUrl ?? `http://localhost:${port}`;
+  return {
+    url,
+    port,
+    db,
+    mailer,
+    secrets,
+    config,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+      db.close();
+    },
+  };
+}

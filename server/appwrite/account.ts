@@ -1,0 +1,177 @@
+// server/appwrite/account.ts: the email one-time code flow (tokens/email -> sessions/token), account get,
+// logout and JWTs. Codes come from a CSPRNG, are stored as scrypt hashes, are single use, and live otpTtlMs.
+import { randomInt, scrypt as scryptCb, timingSafeEqual, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { Hono, type Context } from 'hono';
+import { setCookie } from 'hono/cookie';
+import { SignJWT } from 'jose';
+import { AppwriteError, guestScope } from './errors';
+import { clientIp, encodeSessionValue, sessionCookieName, type AppwriteEnv, type SessionRow, type UserRow } from './context';
+import { sessionModel, userModel } from './models';
+import { hit, resetLimit } from './rate-limit';
+import { customId, emailParam, isoNow, optionalInt, randomSecret, readJson, requiredId, sha256, stringParam, uniqueId } from './util';
+import type { AppwriteBackend } from './backend';
+
+const scrypt = promisify(scryptCb) as (pw: string, salt: string, len: number) => Promise<Buffer>;
+const hashCode = async (be: AppwriteBackend, code: string, salt: string) =>
+  (await scrypt(code + be.otpPepper, salt, 32)).toString('hex');
+
+const invalidToken = () => new AppwriteError(401, 'user_invalid_token', 'Invalid token passed in the request.');
+
+function requireUser(c: Context<AppwriteEnv>) {
+  const caller = c.get('caller');
+  if (caller.kind !== 'user') throw guestScope();
+  return caller;
+}
+
+function sessionCookies(c: Context, be: AppwriteBackend, value: string, expireMs: number) {
+  const secure = new URL(c.req.url).protocol === 'https:';
+  const name = sessionCookieName(be.projectId);
+  const opts = { path: '/', httpOnly: true, expires: new Date(expireMs), secure, sameSite: secure ? 'None' : 'Lax' } as const;
+  setCookie(c, name, value, opts);
+  setCookie(c, `${name}_legacy`, value, { ...opts, sameSite: undefined });
+}
+
+export function accountRoutes(be: AppwriteBackend) {
+  const app = new Hono<AppwriteEnv>();
+  const db = be.db;
+
+  app.post('/tokens/email', async (c) => {
+    const body = await readJson(c.req.raw);
+    const requestedId = customId('userId', body.userId);
+    const email = emailParam('email', body.email);
+    const caller = c.get('caller');
+    if (be.rateLimits && caller.kind !== 'key') {
+      hit(db, `tokens/email:email:${email}`, be.rateLimits.emailTokenPerEmail);
+      hit(db, `tokens/email:ip:${clientIp(c, be.trustProxy)}`, be.rateLimits.emailTokenPerIp);
+    }
+
+    const now = isoNow();
+    let user = db.prepare('SELECT * FROM users WHERE email = ?').get(email) as UserRow | undefined;
+    if (!user) {
+      if (db.prepare('SELECT 1 FROM users WHERE id = ?').get(requestedId))
+        throw new AppwriteError(409, 'user_already_exists', 'A user with the same id, email, or phone already exists in this project.');
+      db.prepare('INSERT INTO users (id, email, created_at, updated_at, accessed_at) VALUES (?, ?, ?, ?, ?)').run(requestedId, email, now, now, now);
+      user = db.prepare('SELECT * FROM users WHERE id = ?').get(requestedId) as UserRow;
+    }
+
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const salt = randomBytes(16).toString('hex');
+    const tokenId = uniqueId();
+    const expireMs = Date.now() + be.otpTtlMs;
+    const codeHash = await hashCode(be, code, salt);
+    // A new code replaces any earlier one: only the newest email's code works.
+    db.transaction(() => {
+      db.prepare('DELETE FROM tokens WHERE user_id = ?').run(user.id);
+      db.prepare('INSERT INTO tokens (id, user_id, code_hash, salt, expire_ms, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(tokenId, user.id, codeHash, salt, expireMs, now);
+    })();
+
+    const minutes = Math.round(be.otpTtlMs / 60_000);
+    try {
+      await be.mailer.send({
+        to: email,
+        subject: `Your ${be.productName} code`,
+        text: `Your verification code is ${code}.\n\nIt expires in ${minutes} minutes and works once. If you did not ask for it, ignore this email.`,
+        code,
+      });
+    } catch (err) {
+      db.prepare('DELETE FROM tokens WHERE id = ?').run(tokenId);
+      console.error('[mail] sending failed:', err instanceof Error ? err.message : err);
+      throw new AppwriteError(503, 'general_smtp_disabled', 'The code email could not be sent. Please try again later.');
+    }
+
+    return c.json(
+      { $id: tokenId, $createdAt: now, userId: user.id, secret: caller.kind === 'key' ? code : '', expire: isoNow(expireMs), phrase: '' },
+      201,
+    );
+  });
+
+  app.post('/sessions/token', async (c) => {
+    const body = await readJson(c.req.raw);
+    const userId = requiredId('userId', body.userId);
+    const secret = stringParam('secret', body.secret, { min: 1, max: 256 });
+    const caller = c.get('caller');
+    if (caller.kind === 'user')
+      throw new AppwriteError(401, 'user_session_already_exists', 'Creation of a session is prohibited when a session is active.');
+    const limitKey = `sessions/token:${clientIp(c, be.trustProxy)}:${userId}`;
+    if (be.rateLimits && caller.kind !== 'key') hit(db, limitKey, be.rateLimits.sessionPerIpUser);
+
+    db.prepare('DELETE FROM tokens WHERE expire_ms <= ?').run(Date.now());
+    const tokens = db.prepare('SELECT * FROM tokens WHERE user_id = ?').all(userId) as { id: string; code_hash: string; salt: string }[];
+    let matched: string | null = null;
+    for (const t of tokens) {
+      const candidate = Buffer.from(await hashCode(be, secret, t.salt), 'hex');
+      if (timingSafeEqual(candidate, Buffer.from(t.code_hash, 'hex'))) matched = t.id;
+    }
+    if (!matched) throw invalidToken();
+    // Single use: only the request that deletes the token gets a session.
+    if (db.prepare('DELETE FROM tokens WHERE id = ?').run(matched).changes !== 1) throw invalidToken();
+
+    const now = isoNow();
+    const sessionSecret = randomSecret();
+    const session: SessionRow = {
+      id: uniqueId(),
+      user_id: userId,
+      secret_hash: sha256(sessionSecret),
+      expire_ms: Date.now() + be.sessionTtlMs,
+      ip: clientIp(c, be.trustProxy),
+      created_at: now,
+      updated_at: now,
+    };
+    db.transaction(() => {
+      db.prepare(
+        'INSERT INTO sessions (id, user_id, secret_hash, expire_ms, ip, created_at, updated_at) VALUES (@id, @user_id, @secret_hash, @expire_ms, @ip, @created_at, @updated_at)',
+      ).run(session);
+      db.prepare('UPDATE users SET email_verification = 1, updated_at = ?, accessed_at = ? WHERE id = ?').run(now, now, userId);
+    })();
+    if (be.rateLimits) resetLimit(db, limitKey);
+
+    const value = encodeSessionValue(userId, sessionSecret);
+    sessionCookies(c, be, value, session.expire_ms);
+    c.header('X-Fallback-Cookies', JSON.stringify({ [sessionCookieName(be.projectId)]: value }));
+    return c.json(sessionModel(session, true, caller.kind === 'key' ? value : ''), 201);
+  });
+
+  app.get('/', (c) => {
+    const { user } = requireUser(c);
+    return c.json(userModel(user));
+  });
+
+  app.get('/sessions/:sessionId', (c) => {
+    const { session, user } = requireUser(c);
+    const id = c.req.param('sessionId');
+    if (id === 'current') return c.json(sessionModel(session, true));
+    const row = db.prepare('SELECT * FROM sessions WHERE id = ? AND user_id = ?').get(id, user.id) as SessionRow | undefined;
+    if (!row) throw new AppwriteError(404, 'user_session_not_found', 'The current user session could not be found.');
+    return c.json(sessionModel(row, row.id === session.id));
+  });
+
+  app.delete('/sessions/:sessionId', (c) => {
+    const { session, user } = requireUser(c);
+    const param = c.req.param('sessionId');
+    const id = param === 'current' ? session.id : param;
+    const deleted = db.prepare('DELETE FROM sessions WHERE id = ? AND user_id = ?').run(id, user.id).changes;
+    if (!deleted) throw new AppwriteError(404, 'user_session_not_found', 'The current user session could not be found.');
+    if (id === session.id) {
+      sessionCookies(c, be, '', 0);
+      c.header('X-Fallback-Cookies', '[]');
+    }
+    return c.body(null, 204);
+  });
+
+  const createJwt = async (c: Context<AppwriteEnv>) => {
+    const caller = requireUser(c);
+    if (caller.via === 'jwt') throw new AppwriteError(403, 'user_jwt_creation_denied', 'A JWT cannot be created while authenticated with a JWT.');
+    const body = await readJson(c.req.raw);
+    const duration = optionalInt('duration', body.duration, 900, 0, 3600);
+    const jwt = await new SignJWT({ userId: caller.user.id, sessionId: caller.session.id })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setExpirationTime(Math.floor(Date.now() / 1000) + duration)
+      .sign(be.jwtSecret);
+    return c.json({ jwt }, 201);
+  };
+  app.post('/jwts', createJwt);
+  app.post('/jwt', createJwt);
+
+  return app;
+}

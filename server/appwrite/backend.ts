@@ -1,0 +1,28 @@
+// server/appwrite/backend.ts: what every Appwrite route needs, built once per server.
+import type { Db } from '../store/sqlite';
+import type { Mailer } from '../mail';
+
+export type RateLimits = {
+  /** code emails per address per hour (Appwrite: 10) */
+  emailTokenPerEmail: number;
+  /** code emails per client IP per hour (Appwrite: 10; a store's devices share one IP, so this is configurable) */
+  emailTokenPerIp: number;
+  /** code attempts per IP and user per hour, reset by a success (Appwrite: 10) */
+  sessionPerIpUser: number;
+};
+
+export type AppwriteBackend = {
+  db: Db;
+  dataDir: string;
+  projectId: string;
+  apiKey: string;
+  jwtSecret: Uint8Array;
+  otpPepper: string;
+  otpTtlMs: number;
+  sessionTtlMs: number;
+  rateLimits: RateLimits | null;
+  trustProxy: boolean;
+  allowedOrigins: string[];
+  productName: string;
+  mailer: Mailer;
+};

@@ -1,0 +1,202 @@
+// server/appwrite/documents.ts: documents (legacy Databases API) and rows (TablesDB) over one table.
+// A client-chosen id makes creation idempotent: a repeat gets 409 *_already_exists.
+import { Hono, type Context } from 'hono';
+import { AppwriteError, invalidArgument, unauthorized } from './errors';
+import type { AppwriteEnv, Caller } from './context';
+import { allows, defaultPermissions, grantsFor, parsePermissions } from './permissions';
+import { compileQueries, queriesFromUrl, LIST_MAX } from './queries';
+import { validateData, type CollectionInfo, type Flavor, type SchemaCache } from './schema';
+import { customId, isoNow, optionalBool, readJson } from './util';
+import type { AppwriteBackend } from './backend';
+
+type DocRow = {
+  seq: number;
+  database_id: string;
+  collection_id: string;
+  id: string;
+  data: string;
+  permissions: string;
+  created_at: string;
+  updated_at: string;
+};
+
+const BULK_MAX = 100;
+
+const names = (flavor: Flavor) =>
+  flavor === 'rows'
+    ? { one: 'Row', idParam: 'rowId', list: 'rows', parent: '$tableId', many: 'rows', notFound: 'row_not_found', exists: 'row_already_exists' }
+    : { one: 'Document', idParam: 'documentId', list: 'documents', parent: '$collectionId', many: 'documents', notFound: 'document_not_found', exists: 'document_already_exists' };
+
+export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
+  const app = new Hono<AppwriteEnv>();
+  const db = be.db;
+  const getRow = db.prepare('SELECT * FROM documents WHERE database_id = ? AND collection_id = ? AND id = ?');
+  const insertRow = db.prepare(
+    'INSERT INTO documents (database_id, collection_id, id, data, permissions, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *',
+  );
+  const updateRow = db.prepare('UPDATE documents SET data = ?, permissions = ?, updated_at = ? WHERE seq = ? RETURNING *');
+  const deleteRow = db.prepare('DELETE FROM documents WHERE seq = ?');
+
+  const model = (row: DocRow, flavor: Flavor, select: string[] | null = null) => {
+    const data = JSON.parse(row.data) as Record<string, unknown>;
+    const picked = select ? Object.fromEntries(select.filter((k) => !k.startsWith('$')).map((k) => [k, data[k] ?? null])) : data;
+    return {
+      $id: row.id,
+      $sequence: String(row.seq),
+      [names(flavor).parent]: row.collection_id,
+      $databaseId: row.database_id,
+      $createdAt: row.created_at,
+      $updatedAt: row.updated_at,
+      $permissions: JSON.parse(row.permissions) as string[],
+      ...picked,
+    };
+  };
+
+  const notFound = (flavor: Flavor, id: string) =>
+    new AppwriteError(404, names(flavor).notFound, `${names(flavor).one} with the requested ID '${id}' could not be found.`);
+
+  /** The document if the caller may perform `action` on it; 404 when it is hidden by document security. */
+  function authorized(col: CollectionInfo, caller: Caller, action: 'read' | 'update' | 'delete', id: string, flavor: Flavor): DocRow {
+    const row = getRow.get(col.databaseId, col.id, id) as DocRow | undefined;
+    if (caller.kind === 'key' || allows(col.permissions, caller, action)) {
+      if (!row) throw notFound(flavor, id);
+      return row;
+    }
+    if (!col.documentSecurity) throw unauthorized();
+    if (!row || !allows(JSON.parse(row.permissions) as string[], caller, 'read')) throw notFound(flavor, id);
+    if (action !== 'read' && !allows(JSON.parse(row.permissions) as string[], caller, action)) throw unauthorized();
+    return row;
+  }
+
+  function insert(col: CollectionInfo, flavor: Flavor, id: string, data: Record<string, unknown>, permissions: string[]): DocRow {
+    const now = isoNow();
+    try {
+      return insertRow.get(col.databaseId, col.id, id, JSON.stringify(data), JSON.stringify(permissions), now, now) as DocRow;
+    } catch (err) {
+      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE')
+        throw new AppwriteError(
+          409,
+          names(flavor).exists,
+          `${names(flavor).one} with the requested ID '${id}' already exists. Try again with a different ID or use ID.unique() to generate a unique ID.`,
+        );
+      throw err;
+    }
+  }
+
+  const permissionsFrom = (value: unknown, caller: Caller) =>
+    value === undefined || value === null ? defaultPermissions(caller) : parsePermissions(value, caller, ['read', 'update', 'delete']);
+
+  function mount(base: string, flavor: Flavor) {
+    const n = names(flavor);
+    const collectionOf = (c: Context<AppwriteEnv>) => schema.require(c.req.param('db')!, c.req.param('col')!, flavor);
+
+    app.get(base, (c) => {
+      const col = collectionOf(c);
+      const caller = c.get('caller');
+      const url = new URL(c.req.url);
+      const q = compileQueries(queriesFromUrl(url), col);
+      const withTotal = optionalBool('total', url.searchParams.get('total') ?? undefined, true);
+
+      const where = ['d.database_id = ?', 'd.collection_id = ?', ...q.where];
+      const params: (string | number | null)[] = [col.databaseId, col.id, ...q.params];
+      if (caller.kind !== 'key' && !allows(col.permissions, caller, 'read')) {
+        if (!col.documentSecurity) throw unauthorized();
+        const grants = grantsFor(caller, 'read');
+        where.push(`EXISTS (SELECT 1 FROM json_each(d.permissions) WHERE value IN (${grants.map(() => '?').join(', ')}))`);
+        params.push(...grants);
+      }
+      const filterSql = where.join(' AND ');
+      const filterParams = [...params];
+
+      const order = [...q.order, { expr: 'd.seq', attribute: '$sequence', desc: false }];
+      const reverse = q.cursor?.direction === 'before';
+      if (q.cursor) {
+        const cur = getRow.get(col.databaseId, col.id, q.cursor.id) as DocRow | undefined;
+        if (!cur) throw new AppwriteError(400, 'general_cursor_not_found', `Cursor not found: ${n.one} '${q.cursor.id}' does not exist.`);
+        const values = db.prepare(`SELECT ${order.map((o) => o.expr).join(', ')} FROM documents d WHERE d.seq = ?`).raw().get(cur.seq) as unknown[];
+        // Keyset: (o1 > v1) OR (o1 = v1 AND o2 > v2) OR ... in each term's direction.
+        const ors: string[] = [];
+        order.forEach((o, i) => {
+          const ands = order.slice(0, i).map((p) => `${p.expr} IS ?`);
+          const gt = o.desc !== reverse ? '<' : '>';
+          ands.push(`${o.expr} ${gt} ?`);
+          ors.push(`(${ands.join(' AND ')})`);
+          params.push(...(values.slice(0, i + 1) as (string | number | null)[]));
+        });
+        where.push(`(${ors.join(' OR ')})`);
+      }
+      const orderSql = order.map((o) => `${o.expr} ${o.desc !== reverse ? 'DESC' : 'ASC'}`).join(', ');
+      let rows = db
+        .prepare(`SELECT d.* FROM documents d WHERE ${where.join(' AND ')} ORDER BY ${orderSql} LIMIT ? OFFSET ?`)
+        .all(...params, q.limit, q.offset) as DocRow[];
+      if (reverse) rows = rows.reverse();
+      const total = withTotal
+        ? (db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM documents d WHERE ${filterSql} LIMIT ${LIST_MAX})`).get(...filterParams) as { n: number }).n
+        : 0;
+      return c.json({ total, [n.list]: rows.map((r) => model(r, flavor, q.select)) });
+    });
+
+    app.post(base, async (c) => {
+      const col = collectionOf(c);
+      const caller = c.get('caller');
+      const body = await readJson(c.req.raw);
+      if (caller.kind !== 'key' && !allows(col.permissions, caller, 'create')) throw unauthorized();
+
+      const bulk = body[n.many];
+      if (bulk !== undefined) {
+        if (caller.kind !== 'key') throw unauthorized('Creating many at once needs an API key.');
+        if (!Array.isArray(bulk) || bulk.length === 0 || bulk.length > BULK_MAX)
+          throw invalidArgument(`Invalid \`${n.many}\` param: Value must be an array of 1 to ${BULK_MAX} objects`);
+        const prepared = bulk.map((item) => {
+          if (!item || typeof item !== 'object' || Array.isArray(item)) throw invalidArgument(`Each of \`${n.many}\` must be an object`);
+          const o = item as Record<string, unknown>;
+          return { id: customId('$id', o.$id ?? 'unique()'), data: validateData(col, o, null), permissions: permissionsFrom(o.$permissions, caller) };
+        });
+        const created = db.transaction(() => prepared.map((p) => insert(col, flavor, p.id, p.data, p.permissions)))();
+        return c.json({ total: created.length, [n.list]: created.map((r) => model(r, flavor)) }, 201);
+      }
+
+      const id = customId(n.idParam, body[n.idParam]);
+      const data = validateData(col, body.data, null);
+      const row = insert(col, flavor, id, data, permissionsFrom(body.permissions, caller));
+      return c.json(model(row, flavor), 201);
+    });
+
+    app.get(`${base}/:id`, (c) => {
+      const col = collectionOf(c);
+      const row = authorized(col, c.get('caller'), 'read', c.req.param('id'), flavor);
+      const q = compileQueries(queriesFromUrl(new URL(c.req.url)), col);
+      return c.json(model(row, flavor, q.select));
+    });
+
+    const update = async (c: Context<AppwriteEnv>, upsert: boolean) => {
+      const col = collectionOf(c);
+      const caller = c.get('caller');
+      const id = c.req.param('id')!;
+      const body = await readJson(c.req.raw);
+      if (upsert && !getRow.get(col.databaseId, col.id, id)) {
+        if (caller.kind !== 'key' && !allows(col.permissions, caller, 'create')) throw unauthorized();
+        const row = insert(col, flavor, customId(n.idParam, id), validateData(col, body.data ?? {}, null), permissionsFrom(body.permissions, caller));
+        return c.json(model(row, flavor), 201);
+      }
+      const row = authorized(col, caller, 'update', id, flavor);
+      const data = body.data === undefined ? JSON.parse(row.data) : validateData(col, body.data, JSON.parse(row.data) as Record<string, unknown>);
+      const permissions = body.permissions === undefined || body.permissions === null ? JSON.parse(row.permissions) : permissionsFrom(body.permissions, caller);
+      const updated = updateRow.get(JSON.stringify(data), JSON.stringify(permissions), isoNow(), row.seq) as DocRow;
+      return c.json(model(updated, flavor));
+    };
+    app.patch(`${base}/:id`, (c) => update(c, false));
+    app.put(`${base}/:id`, (c) => update(c, true));
+
+    app.delete(`${base}/:id`, (c) => {
+      const col = collectionOf(c);
+      const row = authorized(col, c.get('caller'), 'delete', c.req.param('id'), flavor);
+      deleteRow.run(row.seq);
+      return c.body(null, 204);
+    });
+  }
+
+  mount('/databases/:db/collections/:col/documents', 'documents');
+  mount('/tablesdb/:db/tables/:col/rows', 'rows');
+  return app;
+}

@@ -1,0 +1,31 @@
+// server/main.ts: `npm start` after the build: one process serving everything on PORT.
+import { configFromEnv } from './config';
+import { startServer } from './app';
+
+async function main() {
+  let config;
+  try {
+    config = configFromEnv();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  const server = await startServer(config);
+  const site = server.url;
+  console.log(`\n  ${config.productName} is running at ${site}`);
+  console.log(`  Appwrite API:   ${site}/v1   (project "${config.projectId}")`);
+  console.log(`  Data:           ${config.dataDir}`);
+  console.log(`  Mail:           ${server.mailer.describe()}\n`);
+
+  const stop = async () => {
+    await server.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

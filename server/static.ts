@@ -1,0 +1,93 @@
+// server/static.ts: the built PWA from STATIC_DIR, held in memory with gzip copies. Hashed files under
+// /assets/ are cached for a year; index.html, the service worker and the manifest are always revalidated.
+// Unknown paths that want HTML get index.html (SPA fallback).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt', '.map']);
+
+type Asset = { body: Buffer; gzip: Buffer | null; type: string; etag: string; immutable: boolean };
+
+export type StaticSite = {
+  serve(c: Context): Response | null;
+  hasIndex: boolean;
+};
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? walk(full) : [full];
+  });
+}
+
+export function loadStaticSite(dir: string): StaticSite {
+  const assets = new Map<string, Asset>();
+  if (existsSync(dir)) {
+    for (const file of walk(dir)) {
+      const path = '/' + relative(dir, file).split(sep).join('/');
+      const body = readFileSync(file);
+      const ext = extname(file).toLowerCase();
+      assets.set(path, {
+        body,
+        gzip: COMPRESSIBLE.has(ext) && body.length > 512 ? gzipSync(body, { level: 9 }) : null,
+        type: TYPES[ext] ?? 'application/octet-stream',
+        etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
+        immutable: path.startsWith('/assets/'),
+      });
+    }
+  }
+  const index = assets.get('/index.html');
+
+  const respond = (c: Context, a: Asset) => {
+    const headers: Record<string, string> = {
+      'Content-Type': a.type,
+      ETag: a.etag,
+      'Cache-Control': a.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+      Vary: 'Accept-Encoding',
+    };
+    if (c.req.header('if-none-match') === a.etag) return new Response(null, { status: 304, headers });
+    const gz = a.gzip && /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
+    if (gz) headers['Content-Encoding'] = 'gzip';
+    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(gz ? a.gzip! : a.body), { status: 200, headers });
+  };
+
+  return {
+    hasIndex: Boolean(index),
+    serve(c) {
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return null;
+      let path: string;
+      try {
+        path = decodeURIComponent(c.req.path);
+      } catch {
+        return null;
+      }
+      const exact = assets.get(path) ?? (path.endsWith('/') ? assets.get(path + 'index.html') : undefined);
+      if (exact) return respond(c, exact);
+      const wantsHtml = (c.req.header('accept') ?? '').includes('text/html');
+      if (index && wantsHtml && !extname(path)) return respond(c, index);
+      return null;
+    },
+  };
+}

@@ -1,0 +1,156 @@
+// server/store/sqlite.ts: opens the one SQLite database under DATA_DIR and keeps its schema.
+// WAL with synchronous=NORMAL: a committed transaction survives a killed process (the OS still holds the
+// pages); only a power cut can lose the last few commits before a checkpoint.
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type Db = Database.Database;
+
+const migrations: string[] = [
+  `
+  CREATE TABLE users (
+    id TEXT PRIMARY KEY,
+    email TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL DEFAULT '',
+    email_verification INTEGER NOT NULL DEFAULT 0,
+    labels TEXT NOT NULL DEFAULT '[]',
+    prefs TEXT NOT NULL DEFAULT '{}',
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    accessed_at TEXT NOT NULL
+  );
+  CREATE TABLE tokens (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    code_hash TEXT NOT NULL,
+    salt TEXT NOT NULL,
+    expire_ms INTEGER NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX tokens_user ON tokens(user_id);
+  CREATE TABLE sessions (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    secret_hash TEXT NOT NULL UNIQUE,
+    expire_ms INTEGER NOT NULL,
+    ip TEXT NOT NULL DEFAULT '',
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX sessions_user ON sessions(user_id);
+  CREATE TABLE rate_limits (
+    key TEXT PRIMARY KEY,
+    count INTEGER NOT NULL,
+    reset_ms INTEGER NOT NULL
+  );
+  CREATE TABLE databases (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    enabled INTEGER NOT NULL DEFAULT 1,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE TABLE collections (
+    database_id TEXT NOT NULL REFERENCES databases(id) ON DELETE CASCADE,
+    id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    permissions TEXT NOT NULL DEFAULT '[]',
+    document_security INTEGER NOT NULL DEFAULT 0,
+    enabled INTEGER NOT NULL DEFAULT 1,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (database_id, id)
+  );
+  CREATE TABLE attributes (
+    database_id TEXT NOT NULL,
+    collection_id TEXT NOT NULL,
+    key TEXT NOT NULL,
+    spec TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (database_id, collection_id, key),
+    FOREIGN KEY (database_id, collection_id) REFERENCES collections(database_id, id) ON DELETE CASCADE
+  );
+  CREATE TABLE indexes (
+    database_id TEXT NOT NULL,
+    collection_id TEXT NOT NULL,
+    key TEXT NOT NULL,
+    spec TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (database_id, collection_id, key),
+    FOREIGN KEY (database_id, collection_id) REFERENCES collections(database_id, id) ON DELETE CASCADE
+  );
+  CREATE TABLE documents (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    database_id TEXT NOT NULL,
+    collection_id TEXT NOT NULL,
+    id TEXT NOT NULL,
+    data TEXT NOT NULL,
+    permissions TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    UNIQUE (database_id, collection_id, id)
+  );
+  CREATE INDEX documents_updated ON documents(database_id, collection_id, updated_at);
+  CREATE INDEX documents_created ON documents(database_id, collection_id, created_at);
+  CREATE TABLE buckets (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    permissions TEXT NOT NULL DEFAULT '[]',
+    file_security INTEGER NOT NULL DEFAULT 0,
+    enabled INTEGER NOT NULL DEFAULT 1,
+    maximum_file_size INTEGER NOT NULL,
+    allowed_file_extensions TEXT NOT NULL DEFAULT '[]',
+    compression TEXT NOT NULL DEFAULT 'none',
+    encryption INTEGER NOT NULL DEFAULT 0,
+    antivirus INTEGER NOT NULL DEFAULT 0,
+    transformations INTEGER NOT NULL DEFAULT 1,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE TABLE files (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    bucket_id TEXT NOT NULL REFERENCES buckets(id) ON DELETE CASCADE,
+    id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    folder TEXT NOT NULL DEFAULT '',
+    mime_type TEXT NOT NULL DEFAULT '',
+    size INTEGER NOT NULL,
+    signature TEXT NOT NULL DEFAULT '',
+    chunks_total INTEGER NOT NULL,
+    chunks_uploaded INTEGER NOT NULL,
+    permissions TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    UNIQUE (bucket_id, id)
+  );
+  CREATE TABLE file_chunks (
+    bucket_id TEXT NOT NULL,
+    file_id TEXT NOT NULL,
+    chunk INTEGER NOT NULL,
+    PRIMARY KEY (bucket_id, file_id, chunk)
+  );
+  `,
+];
+
+export function openDb(dataDir: string): Db {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(join(dataDir, 'warranty.sqlite'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+function migrate(db: Db) {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (let v = current; v < migrations.length; v++) {
+    db.transaction(() => {
+      db.exec(migrations[v]!);
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+}
