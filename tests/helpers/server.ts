@@ -1,0 +1,42 @@
+// tests/helpers/server.ts: the real embedded server on port 0 with a fresh DATA_DIR, as every integration test uses it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { configFromEnv, type ServerConfig } from '../../server/config';
+import { startServer, type RunningServer } from '../../server/app';
+
+export type TestServer = RunningServer & { endpoint: string; dispose(): Promise<void> };
+
+export async function startTestServer(overrides: Partial<ServerConfig> = {}, dataDir?: string): Promise<TestServer> {
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'warranty-test-'));
+  const config: ServerConfig = {
+    ...configFromEnv({}),
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: dir,
+    staticDir: join(dir, 'no-static'),
+    rateLimits: null,
+    quiet: true,
+    ...overrides,
+  };
+  const server = await startServer(config);
+  const url = `http://127.0.0.1:${server.port}`;
+  return {
+    ...server,
+    url,
+    endpoint: `${url}/v1`,
+    async dispose() {
+      await server.close();
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The newest one-time code sent to `email`, read from the dev mailbox over HTTP as a person's tool would. */
+export async function latestCode(baseUrl: string, email: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/_dev/mail`);
+  const mails = (await res.json()) as { to: string; code?: string }[];
+  const mail = mails.find((m) => m.to === email.toLowerCase() && m.code);
+  if (!mail?.code) throw new Error(`no code was mailed to ${email}`);
+  return mail.code;
+}

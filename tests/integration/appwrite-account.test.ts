@@ -1,0 +1,166 @@
+// The customer's sign-in by emailed code, driven through the unmodified `appwrite` web SDK against server/.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppwriteException, ID } from 'appwrite';
+import { Account as NodeAccount, Client as NodeClient } from 'node-appwrite';
+import { latestCode, startTestServer, type TestServer } from '../helpers/server';
+import { webCustomer } from '../helpers/web-customer';
+
+async function failure(p: Promise<unknown>): Promise<AppwriteException> {
+  try {
+    await p;
+  } catch (err) {
+    return err as AppwriteException;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('email one-time code sign-in', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.dispose());
+
+  it('signs a customer in with the emailed code and keeps the session in localStorage', async () => {
+    const ada = webCustomer(server.endpoint);
+    const token = await ada.as(() => ada.account.createEmailToken({ userId: ID.unique(), email: 'ada@example.com' }));
+    expect(token.secret).toBe('');
+    const code = await latestCode(server.url, 'ada@example.com');
+    expect(code).toMatch(/^\d{6}$/);
+
+    const session = await ada.as(() => ada.account.createSession({ userId: token.userId, secret: code }));
+    expect(session.userId).toBe(token.userId);
+    expect(session.provider).toBe('token');
+    expect(JSON.parse(ada.localStorage.getItem('cookieFallback')!)).toHaveProperty('a_session_warranty');
+
+    const me = await ada.as(() => ada.account.get());
+    expect(me.email).toBe('ada@example.com');
+    expect(me.emailVerification).toBe(true);
+
+    await ada.as(() => ada.account.deleteSession({ sessionId: 'current' }));
+    expect(ada.localStorage.getItem('cookieFallback')).toBe('[]');
+    const after = await failure(ada.as(() => ada.account.get()));
+    expect(after.type).toBe('general_unauthorized_scope');
+    expect(after.code).toBe(401);
+  });
+
+  it('uses the existing account when the same email asks again', async () => {
+    const a = webCustomer(server.endpoint);
+    const first = await a.as(() => a.account.createEmailToken({ userId: ID.unique(), email: 'same@example.com' }));
+    const second = await a.as(() => a.account.createEmailToken({ userId: ID.unique(), email: 'Same@Example.com' }));
+    expect(second.userId).toBe(first.userId);
+  });
+
+  it('refuses a wrong code with user_invalid_token', async () => {
+    const bob = webCustomer(server.endpoint);
+    const token = await bob.as(() => bob.account.createEmailToken({ userId: ID.unique(), email: 'bob@example.com' }));
+    const code = await latestCode(server.url, 'bob@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    const err = await failure(bob.as(() => bob.account.createSession({ userId: token.userId, secret: wrong })));
+    expect(err.code).toBe(401);
+    expect(err.type).toBe('user_invalid_token');
+  });
+
+  it('refuses a code that was already used', async () => {
+    const c = webCustomer(server.endpoint);
+    const token = await c.as(() => c.account.createEmailToken({ userId: ID.unique(), email: 'once@example.com' }));
+    const code = await latestCode(server.url, 'once@example.com');
+    await c.as(() => c.account.createSession({ userId: token.userId, secret: code }));
+    const other = webCustomer(server.endpoint);
+    const err = await failure(other.as(() => other.account.createSession({ userId: token.userId, secret: code })));
+    expect(err.type).toBe('user_invalid_token');
+  });
+
+  it('lets only the newest code work after a resend', async () => {
+    const c = webCustomer(server.endpoint);
+    const t1 = await c.as(() => c.account.createEmailToken({ userId: ID.unique(), email: 'resend@example.com' }));
+    const oldCode = await latestCode(server.url, 'resend@example.com');
+    await c.as(() => c.account.createEmailToken({ userId: t1.userId, email: 'resend@example.com' }));
+    const newCode = await latestCode(server.url, 'resend@example.com');
+    if (oldCode !== newCode) {
+      const err = await failure(c.as(() => c.account.createSession({ userId: t1.userId, secret: oldCode })));
+      expect(err.type).toBe('user_invalid_token');
+    }
+    const session = await c.as(() => c.account.createSession({ userId: t1.userId, secret: newCode }));
+    expect(session.userId).toBe(t1.userId);
+  });
+
+  it('refuses a second sign-in while a session is active', async () => {
+    const c = webCustomer(server.endpoint);
+    const t = await c.as(() => c.account.createEmailToken({ userId: ID.unique(), email: 'twice@example.com' }));
+    await c.as(async () => c.account.createSession({ userId: t.userId, secret: await latestCode(server.url, 'twice@example.com') }));
+    await c.as(() => c.account.createEmailToken({ userId: t.userId, email: 'twice@example.com' }));
+    const err = await failure(c.as(async () => c.account.createSession({ userId: t.userId, secret: await latestCode(server.url, 'twice@example.com') })));
+    expect(err.type).toBe('user_session_already_exists');
+  });
+
+  it('stores only a hash of the code', async () => {
+    const c = webCustomer(server.endpoint);
+    const t = await c.as(() => c.account.createEmailToken({ userId: ID.unique(), email: 'hashed@example.com' }));
+    const code = await latestCode(server.url, 'hashed@example.com');
+    const rows = server.db.prepare('SELECT * FROM tokens WHERE user_id = ?').all(t.userId) as Record<string, unknown>[];
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(code);
+  });
+
+  it('gives a server holding a JWT from the customer the same account (node-appwrite)', async () => {
+    const c = webCustomer(server.endpoint);
+    const t = await c.as(() => c.account.createEmailToken({ userId: ID.unique(), email: 'jwt@example.com' }));
+    await c.as(async () => c.account.createSession({ userId: t.userId, secret: await latestCode(server.url, 'jwt@example.com') }));
+    const { jwt } = await c.as(() => c.account.createJWT());
+    const nodeClient = new NodeClient().setEndpoint(server.endpoint).setProject('warranty').setJWT(jwt);
+    const me = await new NodeAccount(nodeClient).get();
+    expect(me.email).toBe('jwt@example.com');
+
+    const forged = new NodeClient().setEndpoint(server.endpoint).setProject('warranty').setJWT(jwt.slice(0, -4) + 'AAAA');
+    await expect(new NodeAccount(forged).get()).rejects.toMatchObject({ type: 'user_jwt_invalid', code: 401 });
+  });
+});
+
+describe('code lifetime', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ otpTtlMs: 300 });
+  });
+  afterAll(() => server.dispose());
+
+  it('refuses an expired code', async () => {
+    const c = webCustomer(server.endpoint);
+    const t = await c.as(() => c.account.createEmailToken({ userId: ID.unique(), email: 'late@example.com' }));
+    const code = await latestCode(server.url, 'late@example.com');
+    await new Promise((r) => setTimeout(r, 400));
+    const err = await failure(c.as(() => c.account.createSession({ userId: t.userId, secret: code })));
+    expect(err.type).toBe('user_invalid_token');
+  });
+});
+
+describe('rate limits', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ rateLimits: { emailTokenPerEmail: 10, emailTokenPerIp: 100, sessionPerIpUser: 10 } });
+  });
+  afterAll(() => server.dispose());
+
+  it('answers the 11th code email to one address within an hour with 429', async () => {
+    const c = webCustomer(server.endpoint);
+    for (let i = 0; i < 10; i++) await c.as(() => c.account.createEmailToken({ userId: ID.unique(), email: 'busy@example.com' }));
+    const err = await failure(c.as(() => c.account.createEmailToken({ userId: ID.unique(), email: 'busy@example.com' })));
+    expect(err.code).toBe(429);
+    expect(err.type).toBe('general_rate_limit_exceeded');
+    // Another address from the same counter still works.
+    await expect(c.as(() => c.account.createEmailToken({ userId: ID.unique(), email: 'next@example.com' }))).resolves.toHaveProperty('userId');
+  });
+
+  it('stops guessing after 10 wrong codes in an hour', async () => {
+    const c = webCustomer(server.endpoint);
+    const t = await c.as(() => c.account.createEmailToken({ userId: ID.unique(), email: 'guess@example.com' }));
+    const code = await latestCode(server.url, 'guess@example.com');
+    const wrong = code === '123456' ? '654321' : '123456';
+    for (let i = 0; i < 10; i++) {
+      const err = await failure(c.as(() => c.account.createSession({ userId: t.userId, secret: wrong })));
+      expect(err.type).toBe('user_invalid_token');
+    }
+    const blocked = await failure(c.as(() => c.account.createSession({ userId: t.userId, secret: code })));
+    expect(blocked.code).toBe(429);
+  });
+});
