@@ -1,0 +1,31 @@
+// bench/serve.ts: starts the embedded server on loopback with a temp DATA_DIR and prints {port, apiKey} as one JSON line.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../server/app';
+import { configFromEnv } from '../server/config';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'warranty-bench-'));
+const server = await startServer({
+  ...configFromEnv({}),
+  port: 0,
+  host: '127.0.0.1',
+  dataDir,
+  staticDir: join(dataDir, 'no-static'),
+  rateLimits: null,
+  quiet: true,
+});
+process.stdout.write(`${JSON.stringify({ port: server.port, apiKey: server.secrets.apiKey })}\n`);
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await server.close().catch(() => {});
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);
+// The parent holds our stdin: when it goes away, so do we.
+process.stdin.on('end', stop).on('close', stop).resume();

@@ -1,0 +1,32 @@
+// bench/server-process.ts: runs bench/serve.ts as a separate process and hands back its address and API key.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+export type BenchServer = { base: string; port: number; apiKey: string; pid: number; stop(): Promise<void> };
+
+const SERVE = fileURLToPath(new URL('./serve.ts', import.meta.url));
+
+export async function startServerProcess(timeoutMs = 30_000): Promise<BenchServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVE], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  try {
+    const line = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server did not start within ${timeoutMs} ms`)), timeoutMs);
+      createInterface({ input: child.stdout! }).once('line', (l) => (clearTimeout(timer), resolve(l)));
+      child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`server exited with code ${code}`))));
+    });
+    const { port, apiKey } = JSON.parse(line) as { port: number; apiKey: string };
+    return { base: `http://127.0.0.1:${port}`, port, apiKey, pid: child.pid!, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
