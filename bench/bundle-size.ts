@@ -1,0 +1,41 @@
+// bench/bundle-size.ts: raw and gzip (level 9) size of every production chunk in dist/, building first when dist/ is missing.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { Row } from './common';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DIST = join(ROOT, 'dist');
+
+const kb = (n: number) => Math.round((n / 1024) * 10) / 10;
+
+function chunks(): string[] {
+  const assets = join(DIST, 'assets');
+  const inAssets = existsSync(assets) ? readdirSync(assets).map((f) => join('assets', f)) : [];
+  const topJs = readdirSync(DIST).filter((f) => f.endsWith('.js'));
+  return [...inAssets, ...topJs].filter((f) => statSync(join(DIST, f)).isFile()).sort();
+}
+
+export async function benchBundleSize(): Promise<Row[]> {
+  if (!existsSync(DIST)) {
+    const build = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, encoding: 'utf8', timeout: 180_000 });
+    if (build.status !== 0 || !existsSync(DIST)) {
+      const reason = (build.stderr || build.stdout || String(build.error ?? '')).split('\n').find((l) => /error/i.test(l))?.trim() ?? 'vite build failed';
+      return [{ name: `production bundle (${reason.slice(0, 100)})`, value: 'build missing', unit: '' }];
+    }
+  }
+  const files = chunks();
+  let raw = 0;
+  let gz = 0;
+  const rows: Row[] = files.map((f) => {
+    const bytes = readFileSync(join(DIST, f));
+    const g = gzipSync(bytes, { level: 9 }).length;
+    raw += bytes.length;
+    gz += g;
+    return { name: `chunk ${f} (raw ${kb(bytes.length)} KB)`, value: kb(g), unit: 'KB gzip' };
+  });
+  rows.push({ name: `all ${files.length} chunks (raw ${kb(raw)} KB)`, value: kb(gz), unit: 'KB gzip' });
+  return rows;
+}
