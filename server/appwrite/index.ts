@@ -1,7 +1,7 @@
 // server/appwrite/index.ts: the Appwrite REST protocol subset at /v1, composed from its parts.
 // Every failure leaves as Appwrite's JSON error; nothing a client sends can make a 500.
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import type { MiddlewareHandler } from 'hono';
 import { AppwriteError, errorBody, payloadTooLarge, routeNotFound, APPWRITE_VERSION } from './errors';
 import { resolveCaller, type AppwriteEnv } from './context';
 import { accountRoutes } from './account';
@@ -69,8 +69,7 @@ export function appwriteApi(be: AppwriteBackend, isAllowedOrigin: (origin: strin
     return c.json({ name: 'database', ping: Math.round(performance.now() - started), status: 'pass' });
   });
 
-  const limited = (max: number) =>
-    bodyLimit({ maxSize: max, onError: () => { throw payloadTooLarge(max); } });
+  const limited = (max: number) => bodyLimitWithDrain(max);
   app.use('/storage/buckets/:bucketId/files', limited(UPLOAD_BODY_LIMIT));
   app.use('*', async (c, next) => {
     if (/^\/v1\/storage\/buckets\/[^/]+\/files\/?$/.test(c.req.path)) return next();
@@ -87,4 +86,48 @@ export function appwriteApi(be: AppwriteBackend, isAllowedOrigin: (origin: strin
   app.route('/', documentRoutes(be, schema));
   app.route('/storage', storageRoutes(be));
   return { app: app as unknown as Hono, schema, admin };
+}
+
+const DRAIN_CAP = 64 * 1024 * 1024;
+
+async function drain(body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader();
+  for (let read = 0; read <= DRAIN_CAP; ) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    read += value.length;
+  }
+  await reader.cancel();
+}
+
+/**
+ * Refuses bodies over `max` with 413. A declared oversize body is read and dropped first (up to 64 MiB), so the
+ * client, still sending, receives the answer instead of a reset connection.
+ */
+function bodyLimitWithDrain(max: number): MiddlewareHandler {
+  return async (c, next) => {
+    const body = c.req.raw.body;
+    if (!body) return next();
+    const declared = Number(c.req.header('content-length'));
+    if (!c.req.header('transfer-encoding') && Number.isFinite(declared)) {
+      if (declared <= max) return next();
+      if (declared <= DRAIN_CAP) await drain(body);
+      throw payloadTooLarge(max);
+    }
+    const reader = body.getReader();
+    const parts: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > max) {
+        await reader.cancel();
+        throw payloadTooLarge(max);
+      }
+      parts.push(value);
+    }
+    c.req.raw = new Request(c.req.raw, { body: Buffer.concat(parts) });
+    return next();
+  };
 }

@@ -307,13 +307,13 @@ export function storageRoutes(be: AppwriteBackend) {
   app.get('/buckets/:bucketId/files/:fileId/download', (c) => sendFile(c, 'attachment'));
 
   app.get('/buckets/:bucketId/files/:fileId/preview', async (c) => {
-    const bucket = bucketOf(c.req.param('bucketId'));
-    const f = readable(bucket, c.req.param('fileId'), c.get('caller'));
     const width = optionalInt('width', c.req.query('width'), 0, 0, 4000);
     const height = optionalInt('height', c.req.query('height'), 0, 0, 4000);
     const quality = optionalInt('quality', c.req.query('quality'), -1, -1, 100);
     const outputParam = c.req.query('output') || '';
     if (outputParam && !PREVIEW_OUTPUTS[outputParam]) throw invalidParam('output', `Value must be one of (${Object.keys(PREVIEW_OUTPUTS).join(', ')})`);
+    const bucket = bucketOf(c.req.param('bucketId'));
+    const f = readable(bucket, c.req.param('fileId'), c.get('caller'));
     const format = PREVIEW_OUTPUTS[outputParam] ?? MIME_OUTPUT[f.mime_type] ?? 'jpeg';
     if (!f.mime_type.startsWith('image/')) throw errors.type('previews are made of images only');
 
