@@ -20,6 +20,7 @@ if (missing.length > 0) {
 try {
   await setupAppwrite({ endpoint: env.APPWRITE_ENDPOINT!, projectId: env.APPWRITE_PROJECT_ID, apiKey: env.APPWRITE_API_KEY!, project, log: console.log });
 } catch (err) {
-  console.error(`setup:appwrite failed: ${err instanceof Error ? err.message : String(err)}`);
+  const cause = err instanceof Error && err.cause instanceof Error ? ` (${err.cause.message})` : '';
+  console.error(`setup:appwrite failed against ${env.APPWRITE_ENDPOINT}: ${err instanceof Error ? err.message : String(err)}${cause}`);
   process.exit(1);
 }

@@ -1,6 +1,6 @@
 // Documents and TablesDB rows through the unmodified SDKs: idempotent ids, permissions, queries and paging.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ID, Permission, Query, Role, type AppwriteException } from 'appwrite';
+import { ID, Permission, Query, Role, type AppwriteException, type Models } from 'appwrite';
 import { Client as NodeClient, Databases as NodeDatabases, Query as NodeQuery } from 'node-appwrite';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { webCustomer } from '../helpers/web-customer';
@@ -63,7 +63,7 @@ describe('documents', () => {
     expect(otherRead.type).toBe('document_not_found');
     const otherList = await other.as(() => other.databases.listDocuments({ databaseId: DB, collectionId: COL, queries: [Query.limit(100)] }));
     expect(otherList.documents.map((d) => d.$id)).not.toContain(id);
-    const otherUpdate = await failure(other.as(() => other.databases.updateDocument({ databaseId: DB, collectionId: COL, documentId: id, data: { phone: '+1 0000000000' } })));
+    const otherUpdate = await failure(other.as(() => other.databases.updateDocument<Models.DefaultDocument>({ databaseId: DB, collectionId: COL, documentId: id, data: { phone: '+1 0000000000' } })));
     expect(otherUpdate.code).toBe(404);
 
     const ownList = await owner.as(() => owner.databases.listDocuments({ databaseId: DB, collectionId: COL }));
@@ -80,10 +80,10 @@ describe('documents', () => {
 
   it('rejects data that does not fit the collection with document_invalid_structure', async () => {
     const c = await signedInCustomer(server, 'shape@example.com');
-    const unknown = await failure(c.as(() => c.databases.createDocument({ databaseId: DB, collectionId: COL, documentId: ID.unique(), data: { ...registration(), status: 'x' } })));
+    const unknown = await failure(c.as(() => c.databases.createDocument<Models.DefaultDocument>({ databaseId: DB, collectionId: COL, documentId: ID.unique(), data: { ...registration(), status: 'x' } })));
     expect(unknown.type).toBe('document_invalid_structure');
     expect(unknown.message).toContain('status');
-    const missing = await failure(c.as(() => c.databases.createDocument({ databaseId: DB, collectionId: COL, documentId: ID.unique(), data: { email: 'a@b.co' } })));
+    const missing = await failure(c.as(() => c.databases.createDocument<Models.DefaultDocument>({ databaseId: DB, collectionId: COL, documentId: ID.unique(), data: { email: 'a@b.co' } })));
     expect(missing.message).toContain('full_name');
     const wrongType = await failure(c.as(() => c.databases.createDocument({ databaseId: DB, collectionId: COL, documentId: ID.unique(), data: registration({ phone: 5551234567 }) })));
     expect(wrongType.code).toBe(400);

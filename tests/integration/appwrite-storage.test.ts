@@ -8,6 +8,12 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { webCustomer } from '../helpers/web-customer';
 import { signedInCustomer } from '../helpers/customers';
 
+/** A copy on a plain ArrayBuffer, as File and Blob want it. */
+const bytesOf = (b: Uint8Array): Uint8Array<ArrayBuffer> => {
+  const out = new Uint8Array(b.length);
+  out.set(b);
+  return out;
+};
 const sha = (b: ArrayBuffer | Uint8Array) => createHash('sha256').update(new Uint8Array(b)).digest('hex');
 
 async function failure(p: Promise<unknown>): Promise<AppwriteException> {
@@ -19,9 +25,9 @@ async function failure(p: Promise<unknown>): Promise<AppwriteException> {
   throw new Error('expected the call to fail');
 }
 
-async function photo(width = 1600, height = 1200): Promise<Uint8Array> {
+async function photo(width = 1600, height = 1200): Promise<Uint8Array<ArrayBuffer>> {
   const noise = randomBytes(width * height * 3);
-  return new Uint8Array(await sharp(noise, { raw: { width, height, channels: 3 } }).jpeg({ quality: 70 }).toBuffer());
+  return bytesOf(await sharp(noise, { raw: { width, height, channels: 3 } }).jpeg({ quality: 70 }).toBuffer());
 }
 
 describe('storage', () => {
@@ -94,7 +100,7 @@ describe('storage', () => {
 
   it('takes a 12 MB upload in chunks through the SDK and returns it byte-identical', async () => {
     const c = await signedInCustomer(server, 'chunks@example.com');
-    const bytes = new Uint8Array(randomBytes(12 * 1024 * 1024));
+    const bytes = bytesOf(randomBytes(12 * 1024 * 1024));
     const fileId = ID.unique();
     const progress: number[] = [];
     const file = await c.as(() =>
@@ -111,7 +117,7 @@ describe('storage', () => {
     const c = await signedInCustomer(server, 'order@example.com');
     const session = c.localStorage.getItem('cookieFallback')!;
     const CHUNK = 5 * 1024 * 1024;
-    const bytes = new Uint8Array(randomBytes(12 * 1024 * 1024));
+    const bytes = bytesOf(randomBytes(12 * 1024 * 1024));
     const fileId = ID.unique();
     const send = async (index: number) => {
       const start = index * CHUNK;

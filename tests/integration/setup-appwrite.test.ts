@@ -10,6 +10,8 @@ import { startTestServer, type TestServer } from '../helpers/server';
 
 const root = new URL('../../', import.meta.url);
 const project = parseProjectFile(JSON.parse(readFileSync(new URL('appwrite.json', root), 'utf8')));
+const itemCount =
+  project.databases.length + project.buckets.length + project.collections.reduce((n, c) => n + 1 + c.attributes.length + c.indexes.length, 0);
 
 /** appwrite.json with every id renamed, so nothing of it is seeded yet. */
 function copyOf(p: ProjectFile): ProjectFile {
@@ -81,9 +83,9 @@ describe('setup:appwrite', () => {
     const lines: string[] = [];
     const again = await setupAppwrite({ ...opts, project: copy, log: (l) => lines.push(l) });
     expect(again.created).toEqual([]);
-    expect(again.existing).toHaveLength(15);
+    expect(again.existing).toHaveLength(itemCount);
     expect(lines.every((l) => l.startsWith('exists   ') || l.startsWith('Done:'))).toBe(true);
-    expect(lines.at(-1)).toBe('Done: 0 created, 15 already there.');
+    expect(lines.at(-1)).toBe(`Done: 0 created, ${itemCount} already there.`);
   });
 
   it('finds the real appwrite.json already seeded by the server', async () => {
@@ -92,7 +94,7 @@ describe('setup:appwrite', () => {
     expect(result.existing).toContain('database warranty');
     expect(result.existing).toContain('collection warranty/submissions');
     expect(result.existing).toContain('bucket images');
-    expect(result.existing).toHaveLength(15);
+    expect(result.existing).toHaveLength(itemCount);
   });
 
   it('fails clearly with a wrong API key', async () => {
@@ -104,7 +106,7 @@ describe('setup:appwrite', () => {
     expect(ok.stderr).not.toMatch(/failed/);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toContain('exists   collection warranty/submissions');
-    expect(ok.stdout).toContain('Done: 0 created, 15 already there.');
+    expect(ok.stdout).toContain(`Done: 0 created, ${itemCount} already there.`);
 
     const missing = await runCli({ APPWRITE_ENDPOINT: opts.endpoint });
     expect(missing.code).toBe(1);
