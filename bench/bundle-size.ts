@@ -20,9 +20,10 @@ function chunks(): string[] {
 
 export async function benchBundleSize(): Promise<Row[]> {
   if (!existsSync(DIST)) {
-    const build = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, encoding: 'utf8', timeout: 180_000 });
+    const build = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, encoding: 'utf8', timeout: 180_000, env: { ...process.env, NO_COLOR: '1' } });
     if (build.status !== 0 || !existsSync(DIST)) {
-      const reason = (build.stderr || build.stdout || String(build.error ?? '')).split('\n').find((l) => /error/i.test(l))?.trim() ?? 'vite build failed';
+      const output = `${build.stdout ?? ''}\n${build.stderr ?? ''}`.replace(/\x1b\[[0-9;]*m/g, '');
+      const reason = output.split('\n').find((l) => /^\[[A-Z_]+\]|^error /i.test(l.trim()) && !/^error during build/.test(l))?.trim() ?? 'vite build failed';
       return [{ name: `production bundle (${reason.slice(0, 100)})`, value: 'build missing', unit: '' }];
     }
   }

@@ -12,7 +12,7 @@ const OVERALL_MS = 10 * 60_000;
 
 let server: BenchServer | null = null;
 const killServer = () => {
-  if (server) process.kill(server.pid, 'SIGKILL');
+  if (server) process.kill(server.pid, 'SIGTERM');
 };
 process.once('exit', () => {
   try {

@@ -7,18 +7,15 @@ const WORKERS = 8;
 const COUNT = 300;
 const MAX_MS = 60_000;
 
-/** Random noise compresses badly, so a modest size and quality land near 300 KB. */
-export async function noiseJpeg(targetBytes = 300_000): Promise<Buffer> {
-  const width = 420;
-  const height = 420;
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < pixels.length; i++) pixels[i] = Math.floor(Math.random() * 256);
-  let best: Buffer | null = null;
-  for (const quality of [95, 90, 85, 80, 75, 70, 60, 50]) {
-    const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
-    if (!best || Math.abs(jpeg.length - targetBytes) < Math.abs(best.length - targetBytes)) best = jpeg;
-  }
-  return best!;
+/** Random noise barely compresses: one trial encode gives bytes per pixel, the second lands near the target size. */
+export async function noiseJpeg(targetBytes = 300 * 1024): Promise<Buffer> {
+  const encode = (side: number) => {
+    const pixels = Buffer.alloc(side * side * 3);
+    for (let i = 0; i < pixels.length; i++) pixels[i] = Math.floor(Math.random() * 256);
+    return sharp(pixels, { raw: { width: side, height: side, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  };
+  const trial = await encode(256);
+  return encode(Math.round(Math.sqrt(targetBytes / (trial.length / 256 ** 2))));
 }
 
 export async function benchUploadImage(server: BenchServer): Promise<Row[]> {

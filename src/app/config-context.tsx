@@ -1,0 +1,11 @@
+// src/app/config-context.tsx: hands the runtime configuration to every screen.
+import { createContext, useContext } from 'react';
+import type { RuntimeConfig } from '@/lib/runtime-config';
+
+export const ConfigContext = createContext<RuntimeConfig | null>(null);
+
+export function useConfig(): RuntimeConfig {
+  const config = useContext(ConfigContext);
+  if (!config) throw new Error('useConfig outside ConfigContext');
+  return config;
+}

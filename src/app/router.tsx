@@ -1,0 +1,27 @@
+// src/app/router.tsx: a small history-API router. Route screens load lazily, so a customer's phone never
+// downloads staff code.
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+
+type Nav = { path: string; navigate: (to: string, opts?: { replace?: boolean }) => void };
+const NavContext = createContext<Nav | null>(null);
+
+export function RouterProvider({ children }: { children: ReactNode }) {
+  const [path, setPath] = useState(() => window.location.pathname);
+  useEffect(() => {
+    const onPop = () => setPath(window.location.pathname);
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+  const navigate: Nav['navigate'] = (to, opts) => {
+    if (opts?.replace) window.history.replaceState(null, '', to);
+    else window.history.pushState(null, '', to);
+    setPath(new URL(to, window.location.origin).pathname);
+  };
+  return <NavContext.Provider value={{ path, navigate }}>{children}</NavContext.Provider>;
+}
+
+export function useNav(): Nav {
+  const nav = useContext(NavContext);
+  if (!nav) throw new Error('useNav outside RouterProvider');
+  return nav;
+}

@@ -1,0 +1,43 @@
+// src/main.tsx: reads the runtime configuration, applies the brand, and starts the app.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@fontsource/cormorant-garamond/latin-500.css';
+import '@fontsource/cormorant-garamond/latin-600.css';
+import './styles.css';
+import { App } from './app/app';
+import { ConfigContext } from './app/config-context';
+import { RouterProvider } from './app/router';
+import { loadRuntimeConfig } from './lib/runtime-config';
+import { registerServiceWorker } from './lib/service-worker';
+
+const root = createRoot(document.getElementById('root')!);
+
+loadRuntimeConfig().then(
+  (config) => {
+    document.documentElement.style.setProperty('--accent', config.brand.accent);
+    document.title = config.brand.productName;
+    root.render(
+      <StrictMode>
+        <ConfigContext.Provider value={config}>
+          <RouterProvider>
+            <App />
+          </RouterProvider>
+        </ConfigContext.Provider>
+      </StrictMode>,
+    );
+  },
+  (err: unknown) => {
+    console.error(err);
+    root.render(
+      <main className="start" role="alert">
+        <h1 className="start__title">This app cannot start</h1>
+        <p className="start__subtitle">Its settings could not be loaded. Check the connection and try again.</p>
+        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+          Try again
+        </button>
+      </main>,
+    );
+  },
+);
+
+registerServiceWorker();

@@ -1,0 +1,89 @@
+// The start page in a real Chromium at phone size: SPEC.md's texts, Start focused, Enter goes to /login,
+// and the app shell opens again from the service worker when the server is gone.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { chromiumPath, launch, launchPersistent, PHONE } from '../helpers/browser';
+
+const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
+
+describe.runIf(chromiumPath)('start page', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startTestServer({ staticDir: DIST });
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  it('shows the title, the subtitle and a focused Start button', async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto(server.url);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Warranty Registration Form');
+    expect(await page.locator('p').first().textContent()).toBe('To claim your complimentary 1-year warranty on your jewelry, kindly fill out this form.');
+    expect(await page.locator('img').first().getAttribute('src')).toBe('/logo.svg');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Start');
+    await page.screenshot({ path: 'test-results/start-page-phone.png' });
+    await page.close();
+  });
+
+  it('goes to /login on Start and on Enter anywhere', async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.waitForURL(`${server.url}/login`);
+
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Start' }).waitFor();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.url}/login`);
+    await page.close();
+  });
+
+  it('uses the product name from the server’s configuration', async () => {
+    const branded = await startTestServer({ staticDir: DIST, productName: 'Maison Aurum Warranty' });
+    try {
+      const page = await browser.newPage(PHONE);
+      await page.goto(branded.url);
+      await expect.poll(() => page.locator('h1').textContent()).toBe('Maison Aurum Warranty Form');
+      await page.close();
+    } finally {
+      await branded.dispose();
+    }
+  });
+});
+
+describe.runIf(chromiumPath)('offline start', () => {
+  it('opens from the service worker after one visit, with the server stopped', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'warranty-e2e-'));
+    const profile = mkdtempSync(join(tmpdir(), 'warranty-profile-'));
+    const server = await startTestServer({ staticDir: DIST }, dataDir);
+    const context = await launchPersistent(profile, PHONE);
+    try {
+      const page = await context.newPage();
+      await page.goto(server.url);
+      await page.getByRole('button', { name: 'Start' }).waitFor();
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await page.reload();
+      await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+      await server.close();
+
+      await page.goto(server.url);
+      await expect.poll(() => page.locator('h1').textContent()).toBe('Warranty Registration Form');
+      await page.goto(`${server.url}/login`);
+      await expect.poll(() => page.locator('h1').count()).toBe(1);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
