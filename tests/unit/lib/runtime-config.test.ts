@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { loadRuntimeConfig, parseRuntimeConfig } from '@/lib/runtime-config';
+
+const valid = {
+  appwriteEndpoint: 'http://localhost:8888/v1',
+  appwriteProjectId: 'warranty',
+  databaseId: 'warranty',
+  collectionId: 'submissions',
+  bucketId: 'images',
+  supabaseUrl: 'http://localhost:8888',
+  supabaseAnonKey: 'sb_publishable_x',
+  brand: { productName: 'Warranty Registration', accent: '#9a7b4f', careTipsUrl: 'https://example.com/care' },
+};
+
+const memory = () => {
+  const m = new Map<string, string>();
+  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) };
+};
+
+describe('runtime configuration', () => {
+  it('names the first bad field', () => {
+    expect(() => parseRuntimeConfig({ ...valid, bucketId: '' })).toThrowError('"bucketId"');
+    expect(() => parseRuntimeConfig({ ...valid, brand: { ...valid.brand, accent: 'gold' } })).toThrowError('"brand.accent"');
+  });
+
+  it('falls back to the copy saved by the last start when offline', async () => {
+    const storage = memory();
+    const online = async () => Response.json(valid);
+    await loadRuntimeConfig(online as typeof fetch, storage);
+    const offline = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await expect(loadRuntimeConfig(offline as typeof fetch, storage)).resolves.toEqual(valid);
+  });
+
+  it('fails clearly when offline on the very first start', async () => {
+    const offline = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await expect(loadRuntimeConfig(offline as typeof fetch, memory())).rejects.toThrow('Failed to fetch');
+  });
+});
