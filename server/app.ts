@@ -71,8 +71,9 @@ export function buildApp(config: ServerConfig, deps: { db: Db; mailer: Mailer; s
   app.onError((err, c) => toErrorResponse(c, err));
   app.use('*', async (c, next) => {
     await next();
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // Set on the finished response directly: c.header() here would make Hono rebuild every response.
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   });
 
   app.route('/v1', api.app);

@@ -105,7 +105,9 @@ export class SchemaAdmin {
     const now = isoNow();
     const sqlName = 'ix_' + createHash('sha256').update(`${databaseId}/${collectionId}/${spec.key}`).digest('hex').slice(0, 16);
     this.db.transaction(() => {
-      if (spec.type !== 'fulltext')
+      // $id, $createdAt, $updatedAt and $sequence already have built-in indexes; a copy would only slow writes.
+      const builtIn = spec.type === 'key' && spec.attributes.every((a) => a.startsWith('$'));
+      if (spec.type !== 'fulltext' && !builtIn)
         this.db.exec(`CREATE ${spec.type === 'unique' ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${sqlName} ON documents(database_id, collection_id, ${exprs.join(', ')})`);
       this.db.prepare('INSERT INTO indexes (database_id, collection_id, key, spec, created_at) VALUES (?, ?, ?, ?, ?)').run(databaseId, collectionId, spec.key, JSON.stringify(spec), now);
     })();

@@ -3,6 +3,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import type { Context } from 'hono';
+import type { Statement } from 'better-sqlite3';
 import { getCookie } from 'hono/cookie';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { AppwriteError } from './errors';
@@ -90,12 +91,23 @@ const safeEqual = (a: string, b: string) => {
   return ab.length === bb.length && timingSafeEqual(ab, bb);
 };
 
+const statements = new WeakMap<AppwriteBackend['db'], { session: Statement; user: Statement }>();
+function prepared(db: AppwriteBackend['db']) {
+  let s = statements.get(db);
+  if (!s) {
+    s = { session: db.prepare('SELECT * FROM sessions WHERE secret_hash = ?'), user: db.prepare('SELECT * FROM users WHERE id = ?') };
+    statements.set(db, s);
+  }
+  return s;
+}
+
 export function findSession(be: AppwriteBackend, value: string | null): { user: UserRow; session: SessionRow } | null {
   const decoded = decodeSessionValue(value);
   if (!decoded) return null;
-  const session = be.db.prepare('SELECT * FROM sessions WHERE secret_hash = ?').get(sha256(decoded.secret)) as SessionRow | undefined;
+  const q = prepared(be.db);
+  const session = q.session.get(sha256(decoded.secret)) as SessionRow | undefined;
   if (!session || session.user_id !== decoded.id || session.expire_ms <= Date.now()) return null;
-  const user = be.db.prepare('SELECT * FROM users WHERE id = ?').get(session.user_id) as UserRow | undefined;
+  const user = q.user.get(session.user_id) as UserRow | undefined;
   return user ? { user, session } : null;
 }
 

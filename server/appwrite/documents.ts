@@ -1,6 +1,7 @@
 // server/appwrite/documents.ts: documents (legacy Databases API) and rows (TablesDB) over one table.
 // A client-chosen id makes creation idempotent: a repeat gets 409 *_already_exists.
 import { Hono, type Context } from 'hono';
+import type { Statement } from 'better-sqlite3';
 import { AppwriteError, invalidArgument, unauthorized } from './errors';
 import type { AppwriteEnv, Caller } from './context';
 import { allows, defaultPermissions, grantsFor, parsePermissions } from './permissions';
@@ -36,6 +37,18 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
   );
   const updateRow = db.prepare('UPDATE documents SET data = ?, permissions = ?, updated_at = ? WHERE seq = ? RETURNING *');
   const deleteRow = db.prepare('DELETE FROM documents WHERE seq = ?');
+
+  // List queries vary by their filters; their SQL text repeats, so each is prepared once.
+  const cache = new Map<string, Statement>();
+  const stmt = (sql: string) => {
+    let st = cache.get(sql);
+    if (!st) {
+      if (cache.size > 500) cache.clear();
+      st = db.prepare(sql);
+      cache.set(sql, st);
+    }
+    return st;
+  };
 
   const model = (row: DocRow, flavor: Flavor, select: string[] | null = null) => {
     const data = JSON.parse(row.data) as Record<string, unknown>;
@@ -113,7 +126,7 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
       if (q.cursor) {
         const cur = getRow.get(col.databaseId, col.id, q.cursor.id) as DocRow | undefined;
         if (!cur) throw new AppwriteError(400, 'general_cursor_not_found', `Cursor not found: ${n.one} '${q.cursor.id}' does not exist.`);
-        const values = db.prepare(`SELECT ${order.map((o) => o.expr).join(', ')} FROM documents d WHERE d.seq = ?`).raw().get(cur.seq) as unknown[];
+        const values = db.prepare(`SELECT ${order.map((o) => o.expr).join(', ')} FROM documents d WHERE d.seq = ?`).raw().get(cur.seq) as unknown[]; // raw() changes the statement: not cached
         // Keyset: (o1 > v1) OR (o1 = v1 AND o2 > v2) OR ... in each term's direction.
         const ors: string[] = [];
         order.forEach((o, i) => {
@@ -126,12 +139,10 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
         where.push(`(${ors.join(' OR ')})`);
       }
       const orderSql = order.map((o) => `${o.expr} ${o.desc !== reverse ? 'DESC' : 'ASC'}`).join(', ');
-      let rows = db
-        .prepare(`SELECT d.* FROM documents d WHERE ${where.join(' AND ')} ORDER BY ${orderSql} LIMIT ? OFFSET ?`)
-        .all(...params, q.limit, q.offset) as DocRow[];
+      let rows = stmt(`SELECT d.* FROM documents d WHERE ${where.join(' AND ')} ORDER BY ${orderSql} LIMIT ? OFFSET ?`).all(...params, q.limit, q.offset) as DocRow[];
       if (reverse) rows = rows.reverse();
       const total = withTotal
-        ? (db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM documents d WHERE ${filterSql} LIMIT ${LIST_MAX})`).get(...filterParams) as { n: number }).n
+        ? (stmt(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM documents d WHERE ${filterSql} LIMIT ${LIST_MAX})`).get(...filterParams) as { n: number }).n
         : 0;
       return c.json({ total, [n.list]: rows.map((r) => model(r, flavor, q.select)) });
     });

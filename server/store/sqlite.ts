@@ -132,6 +132,8 @@ const migrations: string[] = [
     PRIMARY KEY (bucket_id, file_id, chunk)
   );
   `,
+  // Lists read a collection in $sequence order without sorting it.
+  `CREATE INDEX documents_seq ON documents(database_id, collection_id, seq);`,
 ];
 
 export function openDb(dataDir: string): Db {
