@@ -14,6 +14,8 @@ import type { ServerConfig } from './config';
 import { createMailer, type Mailer } from './mail';
 import { loadSecrets, type Secrets } from './secrets';
 import { loadStaticSite } from './static';
+import { loadFunctions, mountFunctions } from './functions-host';
+import { join } from 'node:path';
 import { openDb, type Db } from './store/sqlite';
 
 const PROJECT_FILE = new URL('../appwrite.json', import.meta.url);
@@ -36,7 +38,10 @@ export function originOf(c: Context, config: ServerConfig): string {
   return `${proto}://${c.req.header('host') ?? 'localhost'}`;
 }
 
-export function buildApp(config: ServerConfig, deps: { db: Db; mailer: Mailer; secrets: Secrets }) {
+export function buildApp(
+  config: ServerConfig,
+  deps: { db: Db; mailer: Mailer; secrets: Secrets; functions?: Awaited<ReturnType<typeof loadFunctions>>; internalUrl?: () => string },
+) {
   const project = parseProjectFile(JSON.parse(readFileSync(PROJECT_FILE, 'utf8')));
   const be: AppwriteBackend = {
     db: deps.db,
@@ -110,6 +115,21 @@ export function buildApp(config: ServerConfig, deps: { db: Db; mailer: Mailer; s
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
 
+  if (deps.functions && deps.internalUrl) {
+    const internal = deps.internalUrl;
+    mountFunctions(app, deps.functions, () => ({
+      ...process.env,
+      APPWRITE_ENDPOINT: `${internal()}/v1`,
+      APPWRITE_PROJECT_ID: config.projectId,
+      APPWRITE_API_KEY: be.apiKey,
+      APPWRITE_DATABASE_ID: project.databases[0]!.$id,
+      APPWRITE_COLLECTION_ID: project.collections[0]!.$id,
+      APPWRITE_BUCKET_ID: project.buckets[0]!.$id,
+      SUPABASE_URL: internal(),
+      INTEGRATION_LOG_FILE: join(config.dataDir, 'integration-log.jsonl'),
+    }));
+  }
+
   app.all('*', (c) => {
     const res = site.serve(c);
     if (res) return res;
@@ -123,7 +143,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const db = openDb(config.dataDir);
   const secrets = loadSecrets(config.dataDir);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: config.quiet ? () => {} : undefined });
-  const { app } = buildApp(config, { db, mailer, secrets });
+  let internalUrl = '';
+  const functions = await loadFunctions();
+  const { app } = buildApp(config, { db, mailer, secrets, functions, internalUrl: () => internalUrl });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
   await new Promise<void>((resolve, reject) => {
@@ -131,6 +153,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     server.once('error', reject);
   });
   const port = (server.address() as AddressInfo).port;
+  const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  internalUrl = `http://${loopback}:${port}`;
   const url = config.publicUrl ?? `http://localhost:${port}`;
   return {
     url,

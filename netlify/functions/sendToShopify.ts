@@ -1,0 +1,54 @@
+// POST /.netlify/functions/sendToShopify: hands a registration to Shopify (customer upsert by email) after it is
+// stored. The caller proves who they are with their Appwrite JWT (X-Appwrite-JWT) and may only send their own
+// registration; the stored document, not the request body, is what is sent. Idempotent per registration id.
+import { AppwriteException } from 'node-appwrite';
+import { adminClient, customerAccount } from '../lib/appwrite';
+import { env } from '../lib/env';
+import { handle, HttpError, json, readJsonBody, requireMethod } from '../lib/http';
+import { recordOnce } from '../lib/integration-log';
+import { upsertShopifyCustomer, type Registration } from '../lib/shopify-customers';
+
+const ID = /^[a-zA-Z0-9][a-zA-Z0-9._-]{0,35}$/;
+
+export default handle(async (req) => {
+  requireMethod(req, 'POST');
+  const jwt = req.headers.get('x-appwrite-jwt');
+  if (!jwt) throw new HttpError(401, 'unauthorized', 'Sign in with your email code to continue.');
+  const body = (await readJsonBody(req, 64 * 1024)) as Record<string, unknown>;
+  const id = body?.$id ?? body?.id;
+  if (typeof id !== 'string' || !ID.test(id)) throw new HttpError(422, 'invalid_body', 'Send the registration with its document id as "$id".');
+
+  let userId: string;
+  try {
+    userId = (await customerAccount(jwt).get()).$id;
+  } catch (err) {
+    if (err instanceof AppwriteException && err.code === 401) throw new HttpError(401, 'unauthorized', 'Your sign-in has expired. Please verify your email again.');
+    throw new HttpError(502, 'upstream_error', 'Sign-in could not be checked right now.');
+  }
+  const { databases, settings } = adminClient();
+  let doc: Record<string, unknown>;
+  try {
+    doc = await databases.getDocument({ databaseId: settings.databaseId, collectionId: settings.collectionId, documentId: id });
+  } catch (err) {
+    if (err instanceof AppwriteException && err.code === 404) throw new HttpError(404, 'not_found', 'That registration does not exist (yet).');
+    throw new HttpError(502, 'upstream_error', 'The registration could not be read right now.');
+  }
+  if (doc.user_id !== userId) throw new HttpError(403, 'forbidden', 'This registration belongs to someone else.');
+
+  const str = (k: string) => (typeof doc[k] === 'string' ? (doc[k] as string) : '');
+  const registration: Registration = {
+    id,
+    full_name: str('full_name'),
+    email: str('email'),
+    phone: str('phone'),
+    address: str('address'),
+    product_sku: str('product_sku'),
+    selected_product: str('selected_product'),
+    submitted_at: str('submitted_at'),
+  };
+  const domain = env('SHOPIFY_STORE_DOMAIN');
+  const token = env('SHOPIFY_ADMIN_TOKEN');
+  if (domain && token) return json({ status: 'sent', result: await upsertShopifyCustomer(registration, { domain, token }) }, 200);
+  const fresh = await recordOnce({ registrationId: id, email: registration.email, action: 'customer.upsert', result: 'logged (Shopify not configured)' });
+  return json({ status: fresh ? 'logged' : 'already_logged' }, 200);
+});

@@ -1,0 +1,26 @@
+// netlify/lib/appwrite.ts: node-appwrite clients with the server's API key, from the environment.
+import { Client, Databases, Storage, Account } from 'node-appwrite';
+import { env, requiredEnv } from './env';
+
+export function appwriteSettings() {
+  return {
+    endpoint: requiredEnv('APPWRITE_ENDPOINT'),
+    projectId: requiredEnv('APPWRITE_PROJECT_ID'),
+    apiKey: requiredEnv('APPWRITE_API_KEY'),
+    databaseId: env('APPWRITE_DATABASE_ID') ?? 'warranty',
+    collectionId: env('APPWRITE_COLLECTION_ID') ?? 'submissions',
+    bucketId: env('APPWRITE_BUCKET_ID') ?? 'images',
+  };
+}
+
+export function adminClient() {
+  const s = appwriteSettings();
+  const client = new Client().setEndpoint(s.endpoint).setProject(s.projectId).setKey(s.apiKey);
+  return { settings: s, databases: new Databases(client), storage: new Storage(client) };
+}
+
+/** The customer behind an Appwrite JWT (made in the browser by account.createJWT). */
+export function customerAccount(jwt: string) {
+  const s = appwriteSettings();
+  return new Account(new Client().setEndpoint(s.endpoint).setProject(s.projectId).setJWT(jwt));
+}

@@ -1,0 +1,39 @@
+// netlify/lib/staff-auth.ts: every staff call carries `Authorization: Bearer <access token>` from Supabase Auth.
+// The token is verified against the project's JWKS (cached 10 minutes) and must hold role staff in app_metadata.
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { HttpError } from './http';
+import { requiredEnv } from './env';
+
+export type StaffIdentity = { userId: string; email: string };
+
+const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+function keySet(supabaseUrl: string) {
+  let ks = keySets.get(supabaseUrl);
+  if (!ks) {
+    ks = createRemoteJWKSet(new URL(`${supabaseUrl}/auth/v1/.well-known/jwks.json`), { cacheMaxAge: 600_000, cooldownDuration: 30_000, timeoutDuration: 5_000 });
+    keySets.set(supabaseUrl, ks);
+  }
+  return ks;
+}
+
+const unauthorized = (message: string) => new HttpError(401, 'unauthorized', message);
+
+/** The staff member making this request, or 401 (no or bad token) / 403 (signed in, not staff). */
+export async function requireStaff(req: Request): Promise<StaffIdentity> {
+  const header = req.headers.get('authorization') ?? '';
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!m) throw unauthorized('Sign in as staff to continue.');
+  const base = requiredEnv('SUPABASE_URL').replace(/\/+$/, '');
+  let payload: JWTPayload & { app_metadata?: { role?: unknown }; email?: unknown };
+  try {
+    ({ payload } = await jwtVerify(m[1]!, keySet(base), { audience: 'authenticated', algorithms: ['ES256', 'RS256'] }));
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'ERR_JWT_EXPIRED') throw unauthorized('Your staff session has expired. Please sign in again.');
+    if (code === 'ERR_JOSE_GENERIC' || code === 'ERR_JWKS_TIMEOUT' || (err instanceof TypeError && /fetch/i.test(err.message)))
+      throw new HttpError(503, 'auth_unavailable', 'Staff sign-in cannot be checked right now. Please try again.');
+    throw unauthorized('Your staff session is not valid. Please sign in again.');
+  }
+  if (payload.app_metadata?.role !== 'staff') throw new HttpError(403, 'forbidden', 'This account is not a staff account.');
+  return { userId: String(payload.sub ?? ''), email: typeof payload.email === 'string' ? payload.email : '' };
+}

@@ -1,0 +1,37 @@
+// server/functions-host.ts: serves the very modules of netlify/functions/ at /.netlify/functions/NAME, as
+// Netlify does, each call running with this server's endpoint and keys (netlify/lib/env.ts withEnv).
+import { readdirSync } from 'node:fs';
+import { basename, extname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Hono } from 'hono';
+import { withEnv } from '../netlify/lib/env';
+
+type NetlifyFunction = (req: Request, context: unknown) => Promise<Response> | Response;
+
+const FUNCTIONS_DIR = fileURLToPath(new URL('../netlify/functions/', import.meta.url));
+
+export async function loadFunctions(): Promise<Map<string, NetlifyFunction>> {
+  const found = new Map<string, NetlifyFunction>();
+  for (const file of readdirSync(FUNCTIONS_DIR)) {
+    if (!['.ts', '.mts', '.js', '.mjs'].includes(extname(file)) || file.endsWith('.d.ts') || file.startsWith('_')) continue;
+    const name = basename(file, extname(file));
+    try {
+      const mod = (await import(pathToFileURL(FUNCTIONS_DIR + file).href)) as { default?: NetlifyFunction };
+      if (typeof mod.default === 'function') found.set(name, mod.default);
+    } catch (err) {
+      // One broken integration must not take the store's registrations down with it.
+      console.error(`[functions] ${name} failed to load:`, err);
+      found.set(name, async () => Response.json({ error: 'This service failed to start. Please tell the store.', code: 'unavailable' }, { status: 503 }));
+    }
+  }
+  return found;
+}
+
+export function mountFunctions(app: Hono, functions: Map<string, NetlifyFunction>, env: () => Record<string, string | undefined>) {
+  app.all('/.netlify/functions/:name', async (c) => {
+    const fn = functions.get(c.req.param('name'));
+    if (!fn) return c.json({ error: 'There is no such function.', code: 'not_found' }, 404);
+    const context = { params: {}, url: new URL(c.req.url), requestId: crypto.randomUUID(), geo: {}, site: {}, deploy: { context: 'dev' }, account: {} };
+    return withEnv(env(), () => fn(c.req.raw, context));
+  });
+}

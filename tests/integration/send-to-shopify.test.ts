@@ -1,0 +1,77 @@
+// sendToShopify through the server: only the registering customer may hand over their own registration, and
+// the hand-off is recorded once however often it is retried.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ID } from 'appwrite';
+import { readIntegrationLog } from '../../netlify/lib/integration-log';
+import { join } from 'node:path';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { registration, signedInCustomer } from '../helpers/customers';
+
+describe('sendToShopify', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.dispose());
+
+  const send = (body: unknown, jwt?: string) =>
+    fetch(`${server.url}/.netlify/functions/sendToShopify`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(jwt ? { 'X-Appwrite-JWT': jwt } : {}) },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+
+  it('records the hand-off once per registration when Shopify is not configured', async () => {
+    const ada = await signedInCustomer(server, 'ada@example.com');
+    const id = ID.unique();
+    const data = registration({ user_id: ada.userId });
+    await ada.as(() => ada.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: id, data }));
+    const { jwt } = await ada.as(() => ada.account.createJWT());
+
+    const first = await send({ $id: id, ...data }, jwt);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ status: 'logged' });
+    const again = await send({ $id: id, ...data }, jwt);
+    expect(await again.json()).toEqual({ status: 'already_logged' });
+
+    const log = await readIntegrationLog(join(server.config.dataDir, 'integration-log.jsonl'));
+    expect(log.filter((e) => e.registrationId === id)).toHaveLength(1);
+    expect(log[0]).toMatchObject({ email: 'ada@example.com', action: 'customer.upsert' });
+  });
+
+  it('refuses a registration that belongs to someone else', async () => {
+    const owner = await signedInCustomer(server, 'owner@example.com');
+    const id = ID.unique();
+    await owner.as(() => owner.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: id, data: registration({ user_id: owner.userId }) }));
+    const other = await signedInCustomer(server, 'other@example.com');
+    const { jwt } = await other.as(() => other.account.createJWT());
+    const res = await send({ $id: id }, jwt);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: 'forbidden' });
+  });
+
+  it.each([
+    ['no sign-in', { $id: 'abc' }, false, 401],
+    ['a forged JWT', { $id: 'abc' }, 'forged', 401],
+    ['not JSON', '{"$id":', true, 400],
+    ['no id', { full_name: 'x' }, true, 422],
+    ['an id with a slash', { $id: 'a/b' }, true, 422],
+    ['a registration that does not exist', { $id: 'missing-doc' }, true, 404],
+  ])('answers %s with %s', async (_name, body, auth, status) => {
+    let jwt: string | undefined;
+    if (auth === 'forged') jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJ1c2VySWQiOiJ4In0.c2lnbmF0dXJl';
+    else if (auth) {
+      const c = await signedInCustomer(server, `case${Math.random().toString(36).slice(2, 8)}@example.com`);
+      jwt = (await c.as(() => c.account.createJWT())).jwt;
+    }
+    const res = await send(body, jwt);
+    expect(res.status).toBe(status);
+    const json = (await res.json()) as { error: string; code: string };
+    expect(json.error.length).toBeGreaterThan(5);
+  });
+
+  it('answers GET with 405', async () => {
+    const res = await fetch(`${server.url}/.netlify/functions/sendToShopify`);
+    expect(res.status).toBe(405);
+  });
+});
