@@ -1,0 +1,34 @@
+// src/db/schema.ts: the only file that knows table names and indexes. One Dexie database per device.
+import Dexie, { type EntityTable } from 'dexie';
+import type { CachedSubmission, CatalogEntry, Draft, DraftFile, OutboxEntry, PendingEdit } from './types';
+
+export type AppDb = Dexie & {
+  drafts: EntityTable<Draft, 'id'>;
+  draftFiles: EntityTable<DraftFile, 'id'>; // photo blobs, apart from records
+  outbox: EntityTable<OutboxEntry, 'id'>; // registrations waiting for the server, oldest first by createdAt
+  catalog: EntityTable<CatalogEntry, 'id'>; // products for offline search
+  submissions: EntityTable<CachedSubmission, '$id'>; // staff cache, delta-synced by $updatedAt
+  pendingEdits: EntityTable<PendingEdit, 'id'>; // staff edits made offline
+  meta: EntityTable<{ key: string; value: unknown }, 'key'>; // sync watermarks and small settings
+};
+
+export const DB_NAME = 'warranty';
+
+export function openAppDb(name = DB_NAME): AppDb {
+  const db = new Dexie(name) as AppDb;
+  // Released versions are frozen: add version(n + 1) with .upgrade(); never edit an old one.
+  db.version(1).stores({
+    drafts: 'id, updatedAt',
+    draftFiles: 'id, draftId',
+    outbox: 'id, status, nextAttemptAt, createdAt',
+    catalog: 'id',
+    submissions: '$id, $updatedAt',
+    pendingEdits: 'id',
+    meta: 'key',
+  });
+  return db;
+}
+
+let shared: AppDb | null = null;
+/** The app's database, opened on first use. Tests call openAppDb(randomName) instead. */
+export const appDb = () => (shared ??= openAppDb());

@@ -1,0 +1,64 @@
+// src/db/types.ts: what the device keeps, table by table.
+import type { Product } from '@/shared/contracts/product';
+import type { Submission } from '@/shared/contracts/submission';
+
+/** The registration fields as the customer typed them; the wizard's draft and the outbox both hold these. */
+export type RegistrationFields = {
+  full_name: string;
+  email: string;
+  phone: string;
+  address: string;
+  product_sku: string;
+  selected_product: string;
+};
+
+/** One wizard run in progress on this device (SPEC.md's draft: fields and current step). */
+export type Draft = {
+  id: string;
+  step: number;
+  values: Record<string, unknown>;
+  updatedAt: number;
+};
+
+/** A photo kept on the device (already downscaled), apart from records so a bad blob never poisons a queue. */
+export type DraftFile = {
+  id: string;
+  draftId: string;
+  name: string;
+  type: string;
+  blob: Blob;
+  width: number;
+  height: number;
+  addedAt: number;
+};
+
+export type OutboxStatus = 'pending' | 'sending' | 'needs-sign-in' | 'rejected' | 'sent';
+
+/** A finished registration waiting to reach the server, with ids made when it was queued. */
+export type OutboxEntry = {
+  id: string; // the Appwrite document id
+  userId: string;
+  fields: RegistrationFields;
+  submittedAt: string;
+  files: { fileId: string; draftFileId: string; uploaded: boolean }[];
+  documentCreated: boolean;
+  shopifyNotified: boolean;
+  status: OutboxStatus;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  createdAt: number;
+};
+
+export type CatalogEntry = Product & { searchText: string };
+
+export type CachedSubmission = Submission;
+
+/** A staff edit saved on the device while offline, sent when the network returns. */
+export type PendingEdit = {
+  id: string; // submission $id
+  fields: Omit<Submission, '$id' | '$createdAt' | '$updatedAt' | 'submitted_at'>;
+  baseUpdatedAt: string;
+  savedAt: number;
+  lastError: string | null;
+};
