@@ -8,6 +8,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { parseProjectFile } from '../src/shared/project-file';
 import { appwriteApi, toErrorResponse } from './appwrite';
 import { routeNotFound } from './appwrite/errors';
+import { authApi, ensureStaffAccount } from './auth';
 import { seedProject } from './appwrite/seed';
 import type { AppwriteBackend } from './appwrite/backend';
 import type { ServerConfig } from './config';
@@ -27,6 +28,8 @@ export type RunningServer = {
   mailer: Mailer;
   secrets: Secrets;
   config: ServerConfig;
+  /** The staff account this start generated (no STAFF_EMAIL/STAFF_PASSWORD and no staff yet), to show once. */
+  createdStaff?: { email: string; password: string };
   close(): Promise<void>;
 };
 
@@ -83,6 +86,19 @@ export function buildApp(
 
   app.route('/v1', api.app);
   app.all('/v1/*', (c) => toErrorResponse(c, routeNotFound()));
+
+  app.route(
+    '/auth/v1',
+    authApi({
+      db: deps.db,
+      signingKey: deps.secrets.authSigningKey,
+      anonKey: deps.secrets.anonKey,
+      rateLimits: config.rateLimits !== null,
+      trustProxy: config.trustProxy,
+      issuer: (c) => `${originOf(c, config)}/auth/v1`,
+      totpIssuer: config.productName,
+    }),
+  );
 
   app.get('/app-config.json', (c) => {
     const origin = originOf(c, config);
@@ -143,6 +159,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const db = openDb(config.dataDir);
   const secrets = loadSecrets(config.dataDir);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: config.quiet ? () => {} : undefined });
+  const createdStaff = (await ensureStaffAccount(db, { email: config.staffEmail, password: config.staffPassword })) ?? undefined;
   let internalUrl = '';
   const functions = await loadFunctions();
   const { app } = buildApp(config, { db, mailer, secrets, functions, internalUrl: () => internalUrl });
@@ -163,6 +180,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     mailer,
     secrets,
     config,
+    createdStaff,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

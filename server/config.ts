@@ -25,6 +25,8 @@ const envSchema = z.object({
   SESSION_ATTEMPT_LIMIT: positiveInt.default(10),
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: bool.default(false),
+  STAFF_EMAIL: z.string().trim().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address').max(254).optional(),
+  STAFF_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(1024).optional(),
 });
 
 export type ServerConfig = {
@@ -44,6 +46,9 @@ export type ServerConfig = {
   rateLimits: { emailTokenPerEmail: number; emailTokenPerIp: number; sessionPerIpUser: number } | null;
   corsOrigins: string[];
   trustProxy: boolean;
+  /** With staffPassword: the staff account ensured at start (created, or given this password). */
+  staffEmail?: string;
+  staffPassword?: string;
   quiet?: boolean;
 };
 
@@ -54,6 +59,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     throw new Error(`Invalid settings in the environment:\n${lines}`);
   }
   const e = parsed.data;
+  if (!e.STAFF_EMAIL !== !e.STAFF_PASSWORD) throw new Error('Invalid settings in the environment:\n  Set both STAFF_EMAIL and STAFF_PASSWORD, or neither.');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -73,5 +79,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       : null,
     corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     trustProxy: e.TRUST_PROXY,
+    staffEmail: e.STAFF_EMAIL,
+    staffPassword: e.STAFF_PASSWORD,
   };
 }

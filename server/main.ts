@@ -15,7 +15,12 @@ async function main() {
   console.log(`\n  ${config.productName} is running at ${site}`);
   console.log(`  Appwrite API:   ${site}/v1   (project "${config.projectId}")`);
   console.log(`  Data:           ${config.dataDir}`);
+  console.log(`  Staff auth:     ${site}/auth/v1   (Supabase Auth protocol)`);
   console.log(`  Mail:           ${server.mailer.describe()}\n`);
+  if (server.createdStaff) {
+    console.log(`  Staff sign-in: ${server.createdStaff.email} / ${server.createdStaff.password} (shown once)`);
+    console.log('  Keep it somewhere safe; `npm run staff -- add EMAIL` adds more staff.\n');
+  }
 
   const stop = async () => {
     await server.close();

@@ -134,6 +134,64 @@ const migrations: string[] = [
   `,
   // Lists read a collection in $sequence order without sorting it.
   `CREATE INDEX documents_seq ON documents(database_id, collection_id, seq);`,
+  // Staff identities for the Supabase Auth (GoTrue) subset at /auth/v1, apart from the customers' Appwrite users.
+  // Refresh tokens are stored as SHA-256 hashes; a used one stays (revoked) so its reuse can be detected.
+  `
+  CREATE TABLE auth_users (
+    id TEXT PRIMARY KEY,
+    email TEXT NOT NULL UNIQUE,
+    password_hash TEXT NOT NULL,
+    app_metadata TEXT NOT NULL DEFAULT '{}',
+    user_metadata TEXT NOT NULL DEFAULT '{}',
+    email_confirmed_at TEXT,
+    last_sign_in_at TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE TABLE auth_sessions (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES auth_users(id) ON DELETE CASCADE,
+    aal TEXT NOT NULL DEFAULT 'aal1',
+    amr TEXT NOT NULL DEFAULT '[]',
+    factor_id TEXT,
+    ip TEXT NOT NULL DEFAULT '',
+    user_agent TEXT NOT NULL DEFAULT '',
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    refreshed_at TEXT
+  );
+  CREATE INDEX auth_sessions_user ON auth_sessions(user_id);
+  CREATE TABLE auth_refresh_tokens (
+    token_hash TEXT PRIMARY KEY,
+    session_id TEXT NOT NULL REFERENCES auth_sessions(id) ON DELETE CASCADE,
+    parent_hash TEXT,
+    revoked INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX auth_refresh_tokens_session ON auth_refresh_tokens(session_id);
+  CREATE TABLE auth_factors (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES auth_users(id) ON DELETE CASCADE,
+    friendly_name TEXT NOT NULL DEFAULT '',
+    factor_type TEXT NOT NULL,
+    status TEXT NOT NULL,
+    secret TEXT NOT NULL,
+    last_step INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX auth_factors_user ON auth_factors(user_id);
+  CREATE TABLE auth_challenges (
+    id TEXT PRIMARY KEY,
+    factor_id TEXT NOT NULL REFERENCES auth_factors(id) ON DELETE CASCADE,
+    session_id TEXT NOT NULL REFERENCES auth_sessions(id) ON DELETE CASCADE,
+    ip TEXT NOT NULL DEFAULT '',
+    expires_ms INTEGER NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX auth_challenges_factor ON auth_challenges(factor_id);
+  `,
 ];
 
 export function openDb(dataDir: string): Db {
