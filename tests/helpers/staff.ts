@@ -1,0 +1,41 @@
+// tests/helpers/staff.ts: staff access tokens the real way (supabase-js password sign-in against server/), and
+// forged ones for auth-case tables.
+import { createClient } from '@supabase/supabase-js';
+import ws from 'ws';
+import { createStaffUser, signAccessToken } from '../../server/auth';
+import { generateSigningKey } from '../../server/secrets';
+import type { TestServer } from './server';
+
+export const STAFF = { email: 'manager@maison.example', password: 'correct horse battery staple' };
+
+export async function signIn(server: TestServer, email: string, password: string): Promise<string> {
+  const supabase = createClient(server.url, server.secrets.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: ws as never },
+  });
+  const { data, error } = await supabase.auth.signInWithPassword({ email, password });
+  if (error || !data.session) throw error ?? new Error('no session');
+  return data.session.access_token;
+}
+
+/** Bearer tokens for every auth case the staff functions must tell apart. */
+export async function authCases(server: TestServer) {
+  await createStaffUser(server.db, 'customer.service@maison.example', 'not staff at all 123', { staff: false });
+  const staff = await signIn(server, STAFF.email, STAFF.password);
+  const nonStaff = await signIn(server, 'customer.service@maison.example', 'not staff at all 123');
+  const key = server.secrets.authSigningKey;
+  const staffClaims = { sub: 'x', app_metadata: { provider: 'email', providers: ['email'], role: 'staff' } };
+  const stranger = generateSigningKey();
+  return {
+    staff,
+    cases: [
+      { name: 'no token', header: undefined, status: 401 },
+      { name: 'not a bearer token', header: 'Basic abc', status: 401 },
+      { name: 'garbage', header: 'Bearer not.a.token', status: 401 },
+      { name: 'expired', header: `Bearer ${await signAccessToken(key, { ...staffClaims, iat: 1_700_000_000, exp: 1_700_003_600 })}`, status: 401 },
+      { name: 'wrong signature', header: `Bearer ${await signAccessToken({ ...stranger, kid: key.kid }, staffClaims)}`, status: 401 },
+      { name: 'unknown key id', header: `Bearer ${await signAccessToken(stranger, staffClaims)}`, status: 401 },
+      { name: 'signed in, not staff', header: `Bearer ${nonStaff}`, status: 403 },
+    ],
+  };
+}
