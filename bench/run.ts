@@ -6,6 +6,7 @@ import { benchCreateDocument } from './create-document';
 import { benchListDocuments } from './list-documents';
 import { startServerProcess, type BenchServer } from './server-process';
 import { benchUploadImage } from './upload-image';
+import { benchImport } from './import';
 import type { Row } from './common';
 
 const OVERALL_MS = 10 * 60_000;
@@ -44,6 +45,7 @@ try {
   rows.push(...(await section('createDocument', () => benchCreateDocument(s))));
   rows.push(...(await section('list documents', () => benchListDocuments(s))));
   rows.push(...(await section('image upload', () => benchUploadImage(s))));
+  rows.push(...(await section('import', () => benchImport(s))));
 } finally {
   await server?.stop();
   server = null;

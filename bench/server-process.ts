@@ -3,7 +3,15 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-export type BenchServer = { base: string; port: number; apiKey: string; pid: number; stop(): Promise<void> };
+export type BenchServer = {
+  base: string;
+  port: number;
+  apiKey: string;
+  anonKey: string;
+  staff: { email: string; password: string };
+  pid: number;
+  stop(): Promise<void>;
+};
 
 const SERVE = fileURLToPath(new URL('./serve.ts', import.meta.url));
 
@@ -23,8 +31,8 @@ export async function startServerProcess(timeoutMs = 30_000): Promise<BenchServe
       createInterface({ input: child.stdout! }).once('line', (l) => (clearTimeout(timer), resolve(l)));
       child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`server exited with code ${code}`))));
     });
-    const { port, apiKey } = JSON.parse(line) as { port: number; apiKey: string };
-    return { base: `http://127.0.0.1:${port}`, port, apiKey, pid: child.pid!, stop };
+    const { port, apiKey, anonKey, staff } = JSON.parse(line) as Omit<BenchServer, 'base' | 'pid' | 'stop'>;
+    return { base: `http://127.0.0.1:${port}`, port, apiKey, anonKey, staff, pid: child.pid!, stop };
   } catch (err) {
     await stop();
     throw err;
