@@ -1,18 +1,11 @@
 // The customer's sign-in by emailed code, driven through the unmodified `appwrite` web SDK against server/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppwriteException, ID } from 'appwrite';
+import { ID } from 'appwrite';
 import { Account as NodeAccount, Client as NodeClient } from 'node-appwrite';
 import { latestCode, startTestServer, type TestServer } from '../helpers/server';
 import { webCustomer } from '../helpers/web-customer';
+import { failure } from '../helpers/failure';
 
-async function failure(p: Promise<unknown>): Promise<AppwriteException> {
-  try {
-    await p;
-  } catch (err) {
-    return err as AppwriteException;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('email one-time code sign-in', () => {
   let server: TestServer;

@@ -1,22 +1,15 @@
 // Documents and TablesDB rows through the unmodified SDKs: idempotent ids, permissions, queries and paging.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ID, Permission, Query, Role, type AppwriteException, type Models } from 'appwrite';
+import { ID, Permission, Query, Role, type Models } from 'appwrite';
 import { Client as NodeClient, Databases as NodeDatabases, Query as NodeQuery } from 'node-appwrite';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { webCustomer } from '../helpers/web-customer';
 import { registration, signedInCustomer } from '../helpers/customers';
+import { failure } from '../helpers/failure';
 
 const DB = 'warranty';
 const COL = 'submissions';
 
-async function failure(p: Promise<unknown>): Promise<AppwriteException> {
-  try {
-    await p;
-  } catch (err) {
-    return err as AppwriteException;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('documents', () => {
   let server: TestServer;

@@ -2,11 +2,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { ID, type AppwriteException } from 'appwrite';
+import { ID } from 'appwrite';
 import { Client as NodeClient, Storage as NodeStorage } from 'node-appwrite';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { webCustomer } from '../helpers/web-customer';
 import { signedInCustomer } from '../helpers/customers';
+import { failure } from '../helpers/failure';
 
 /** A copy on a plain ArrayBuffer, as File and Blob want it. */
 const bytesOf = (b: Uint8Array): Uint8Array<ArrayBuffer> => {
@@ -16,14 +17,6 @@ const bytesOf = (b: Uint8Array): Uint8Array<ArrayBuffer> => {
 };
 const sha = (b: ArrayBuffer | Uint8Array) => createHash('sha256').update(new Uint8Array(b)).digest('hex');
 
-async function failure(p: Promise<unknown>): Promise<AppwriteException> {
-  try {
-    await p;
-  } catch (err) {
-    return err as AppwriteException;
-  }
-  throw new Error('expected the call to fail');
-}
 
 async function photo(width = 1600, height = 1200): Promise<Uint8Array<ArrayBuffer>> {
   const noise = randomBytes(width * height * 3);
