@@ -9,6 +9,7 @@ import { ConfigContext } from './app/config-context';
 import { RouterProvider } from './app/router';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import { registerServiceWorker } from './lib/service-worker';
+import { listenForInstallOffer } from './lib/install-prompt';
 
 const root = createRoot(document.getElementById('root')!);
 
@@ -41,3 +42,4 @@ loadRuntimeConfig().then(
 );
 
 registerServiceWorker();
+listenForInstallOffer();

@@ -17,5 +17,8 @@ registerRoute(
 );
 registerRoute(({ url }) => url.pathname === '/app-config.json', new NetworkFirst({ cacheName: 'app-config', networkTimeoutSeconds: 3 }));
 
-self.addEventListener('install', () => void self.skipWaiting());
+// A new version waits until the person chooses Reload (src/lib/service-worker.ts), so no one loses a form.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));

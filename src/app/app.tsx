@@ -1,6 +1,7 @@
 // src/app/app.tsx: maps paths to screens. Each screen is its own chunk, loaded on first visit.
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { useNav } from './router';
+import { UpdateBanner } from './update-banner';
 
 const routes: Record<string, LazyExoticComponent<ComponentType>> = {
   '/': lazy(() => import('./routes/start-page')),
@@ -12,8 +13,11 @@ export function App() {
   const { path } = useNav();
   const Screen = routes[path.replace(/\/+$/, '') || '/'] ?? NotFound;
   return (
-    <Suspense fallback={<p className="loading">Loading...</p>}>
-      <Screen />
-    </Suspense>
+    <>
+      <UpdateBanner />
+      <Suspense fallback={<p className="loading">Loading...</p>}>
+        <Screen />
+      </Suspense>
+    </>
   );
 }

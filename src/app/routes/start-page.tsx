@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { useConfig } from '../config-context';
 import { useNav } from '../router';
+import { InstallButton } from '../install-button';
 
 export default function StartPage() {
   const { brand } = useConfig();
@@ -26,6 +27,7 @@ export default function StartPage() {
       <button ref={start} type="button" className="button button--primary" onClick={() => navigate('/login')}>
         Start
       </button>
+      <InstallButton />
     </main>
   );
 }
