@@ -6,6 +6,7 @@ import { extname, join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
+import { contentSecurityPolicy } from '../src/shared/csp';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -41,7 +42,8 @@ function walk(dir: string): string[] {
   });
 }
 
-export function loadStaticSite(dir: string): StaticSite {
+export function loadStaticSite(dir: string, connectOrigins: string[] = []): StaticSite {
+  const csp = contentSecurityPolicy(connectOrigins);
   const assets = new Map<string, Asset>();
   if (existsSync(dir)) {
     for (const file of walk(dir)) {
@@ -67,6 +69,10 @@ export function loadStaticSite(dir: string): StaticSite {
       'X-Content-Type-Options': 'nosniff',
       Vary: 'Accept-Encoding',
     };
+    if (a.type.startsWith('text/html')) {
+      headers['Content-Security-Policy'] = csp;
+      headers['X-Frame-Options'] = 'DENY';
+    }
     if (c.req.header('if-none-match') === a.etag) return new Response(null, { status: 304, headers });
     const gz = a.gzip && /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
     if (gz) headers['Content-Encoding'] = 'gzip';

@@ -23,14 +23,20 @@ describe.runIf(chromiumPath)('start page', () => {
     await server?.dispose();
   });
 
-  it('shows the title, the subtitle and a focused Start button', async () => {
+  it('shows the title, the subtitle and a focused Start button, under a strict CSP', async () => {
     const page = await browser.newPage(PHONE);
-    await page.goto(server.url);
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    const res = await page.goto(server.url);
+    expect(res?.headers()['content-security-policy']).toContain("object-src 'none'");
     await expect.poll(() => page.locator('h1').textContent()).toBe('Warranty Registration Form');
     expect(await page.locator('p').first().textContent()).toBe('To claim your complimentary 1-year warranty on your jewelry, kindly fill out this form.');
     expect(await page.locator('img').first().getAttribute('src')).toBe('/logo.svg');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Start');
     await page.screenshot({ path: 'test-results/start-page-phone.png' });
+    expect(violations).toEqual([]);
     await page.close();
   });
 
