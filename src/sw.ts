@@ -3,7 +3,8 @@
 // navigations with index.html. API calls are never cached here; the outbox owns sending.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { NetworkFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -16,6 +17,19 @@ registerRoute(
   }),
 );
 registerRoute(({ url }) => url.pathname === '/app-config.json', new NetworkFirst({ cacheName: 'app-config', networkTimeoutSeconds: 3 }));
+
+// The product catalog: answer from cache at once, refresh behind (the function sends ETags).
+registerRoute(({ url }) => url.pathname === '/.netlify/functions/products', new StaleWhileRevalidate({ cacheName: 'catalog' }));
+// Product pictures: they never change under a name.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/catalog/'),
+  new CacheFirst({ cacheName: 'catalog-images', plugins: [new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 3600 })] }),
+);
+// Staff thumbnails (previews only, never full photos): bounded, and dropped after a week.
+registerRoute(
+  ({ url }) => url.pathname === '/.netlify/functions/staffImage' && url.searchParams.has('width'),
+  new CacheFirst({ cacheName: 'staff-thumbnails', plugins: [new ExpirationPlugin({ maxEntries: 2000, maxAgeSeconds: 7 * 24 * 3600 })] }),
+);
 
 // A new version waits until the person chooses Reload (src/lib/service-worker.ts), so no one loses a form.
 self.addEventListener('message', (event) => {
