@@ -1,0 +1,84 @@
+// src/sync/appwrite-backend.ts: the outbox backend over the unmodified Appwrite web SDK and the sendToShopify function.
+import { AppwriteException, Permission, Role } from 'appwrite';
+import type { AppwriteClients } from '@/lib/appwrite';
+import { failure, kindOfStatus, OK, type BackendFailure, type BackendResult, type OutboxBackend } from './backend';
+
+/** An SDK or fetch error as the engine understands it. */
+export function failureOf(err: unknown): BackendFailure {
+  if (err instanceof AppwriteException) {
+    // Code 0: the SDK refused the call itself (a bad parameter); sending it again will not help.
+    if (!err.code) return failure('rejected', err.message);
+    // An opaque reply is a deployment mistake (origin not registered), not this record's fault: keep retrying.
+    if (err.code === 403 && err.message.startsWith('Invalid Origin')) return failure('server', err.message);
+    return failure(kindOfStatus(err.code), err.message);
+  }
+  // fetch rejects with a TypeError when the network is down or the host unreachable.
+  if (err instanceof TypeError) return failure('network', err.message || 'The network is unavailable.');
+  return failure('server', err instanceof Error ? err.message : String(err));
+}
+
+async function attempt<T>(fn: () => Promise<T>): Promise<BackendResult<T>> {
+  try {
+    return { ok: true, value: await fn() };
+  } catch (err) {
+    return failureOf(err);
+  }
+}
+
+/** A 409 counts as done only when the existing item is ours; anyone else's is a refusal, never a silent success. */
+async function ifOurs(conflict: BackendFailure, check: () => Promise<boolean>, notOurs: string): Promise<BackendResult> {
+  const r = await attempt(check);
+  if (!r.ok) return r.kind === 'rejected' ? failure('rejected', notOurs) : r; // 404: exists but hidden from us
+  return r.value ? conflict : failure('rejected', notOurs);
+}
+
+export function appwriteOutboxBackend(
+  clients: AppwriteClients,
+  fetchImpl: typeof fetch = (input, init) => fetch(input, init),
+  functionsBaseUrl = '',
+): OutboxBackend {
+  const { account, databases, storage, config } = clients;
+  const { databaseId, collectionId, bucketId } = config;
+  const readers = (userId: string) => [Permission.read(Role.user(userId))];
+
+  return {
+    async sessionUserId() {
+      const r = await attempt(() => account.get());
+      if (r.ok) return { ok: true, value: r.value.$id };
+      return r.kind === 'auth' ? { ok: true, value: null } : r;
+    },
+
+    async uploadFile({ fileId, userId, blob, name }) {
+      const file = new File([blob], name, { type: blob.type });
+      const r = await attempt(() => storage.createFile({ bucketId, fileId, file, permissions: readers(userId) }));
+      if (r.ok) return OK;
+      if (r.kind !== 'conflict') return r;
+      return ifOurs(r, async () => (await storage.getFile({ bucketId, fileId })).$id === fileId, `Another file already uses the id ${fileId}.`);
+    },
+
+    async createDocument({ documentId, userId, data }) {
+      const r = await attempt(() => databases.createDocument({ databaseId, collectionId, documentId, data, permissions: readers(userId) }));
+      if (r.ok) return OK;
+      if (r.kind !== 'conflict') return r;
+      const owner = async () => (await databases.getDocument({ databaseId, collectionId, documentId })).user_id === userId;
+      return ifOurs(r, owner, `Another registration already uses the id ${documentId}.`);
+    },
+
+    async notifyShopify({ documentId, data }) {
+      const jwt = await attempt(() => account.createJWT());
+      if (!jwt.ok) return jwt;
+      const res = await attempt(() =>
+        fetchImpl(`${functionsBaseUrl}/.netlify/functions/sendToShopify`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Appwrite-JWT': jwt.value.jwt },
+          body: JSON.stringify({ $id: documentId, ...data }),
+        }),
+      );
+      if (!res.ok) return res;
+      if (res.value.ok) return OK;
+      const body = (await res.value.json().catch(() => ({}))) as { error?: unknown };
+      const message = typeof body.error === 'string' ? body.error : `sendToShopify answered ${res.value.status}.`;
+      return failure(kindOfStatus(res.value.status), message);
+    },
+  };
+}

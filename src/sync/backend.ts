@@ -1,0 +1,33 @@
+// src/sync/backend.ts: what the outbox engine needs from a backend, and the small typed results it understands.
+import type { RegistrationFields } from '@/db/types';
+
+/**
+ * Why a call failed, as the engine acts on it:
+ * network and server: try again later (back off); auth: hold until the customer signs in again;
+ * rejected: the server will never accept it as it is; conflict: the id already exists (and is ours).
+ */
+export type FailureKind = 'network' | 'server' | 'auth' | 'rejected' | 'conflict';
+export type BackendFailure = { ok: false; kind: FailureKind; message: string };
+export type BackendResult<T = true> = { ok: true; value: T } | BackendFailure;
+
+/** The registration document as stored (SPEC.md section 3 plus submitted_at). */
+export type SubmissionData = RegistrationFields & { user_id: string; image_file_id: string; submitted_at: string };
+
+export type OutboxBackend = {
+  /** The signed-in customer's user id, or null when there is no (valid) session. */
+  sessionUserId(): Promise<BackendResult<string | null>>;
+  uploadFile(input: { fileId: string; userId: string; blob: Blob; name: string }): Promise<BackendResult>;
+  createDocument(input: { documentId: string; userId: string; data: SubmissionData }): Promise<BackendResult>;
+  notifyShopify(input: { documentId: string; data: SubmissionData }): Promise<BackendResult>;
+};
+
+export const OK: { ok: true; value: true } = { ok: true, value: true };
+export const failure = (kind: FailureKind, message: string): BackendFailure => ({ ok: false, kind, message });
+
+/** The kind of an HTTP error status; every 401 (guest scope, expired JWT or session) means sign in again. */
+export function kindOfStatus(status: number): FailureKind {
+  if (status === 409) return 'conflict';
+  if (status === 401) return 'auth';
+  if (status === 408 || status === 429 || status >= 500) return 'server';
+  return 'rejected';
+}

@@ -1,0 +1,272 @@
+// src/sync/outbox.ts: the registration outbox (queue, exactly-once flush, set-aside records); no DOM APIs, the worker uses it too.
+import { ID } from 'appwrite';
+import type { AppDb } from '@/db/schema';
+import type { OutboxEntry, RegistrationFields } from '@/db/types';
+import { failure, type BackendFailure, type BackendResult, type OutboxBackend, type SubmissionData } from './backend';
+import { withOutboxLock } from './lock';
+
+export type FlushReport = { sent: string[]; pending: number; needsSignIn: number; rejected: number; lastError: string | null };
+export type FlushOptions = { now?: number | (() => number); random?: () => number; callTimeoutMs?: number };
+export type OutboxCounts = { pending: number; sending: number; needsSignIn: number; rejected: number };
+
+export const BACKOFF_BASE_MS = 2_000;
+export const BACKOFF_CAP_MS = 5 * 60_000;
+export const SIGNED_OUT = 'Please log in again. Your session has expired.';
+export const OTHER_CUSTOMER = 'Waiting for the customer who made this registration to verify their email again.';
+export const PHOTO_MISSING = 'A photo of this registration is no longer on this device.';
+
+/** min(2^attempts * 2 s, 5 min), with 80-120 % jitter (never above the cap). */
+export function backoffDelay(attempts: number, random: () => number = Math.random): number {
+  const base = Math.min(2 ** attempts * BACKOFF_BASE_MS, BACKOFF_CAP_MS);
+  // Jitter so devices that lost the network together do not all come back in the same second.
+  return Math.round(Math.min(base * (0.8 + 0.4 * random()), BACKOFF_CAP_MS));
+}
+
+/**
+ * Queues a registration. The document id and one file id per photo are made now, so every retry sends the same
+ * ids. The photos stay in draftFiles (now owned by the record: draftId = record id) until the server confirms.
+ * With `draftId`, that wizard draft is deleted in the same transaction (no second submit from a stale draft).
+ */
+export async function enqueueRegistration(
+  db: AppDb,
+  input: { userId: string; fields: RegistrationFields; draftFileIds: string[]; submittedAt?: string; draftId?: string },
+): Promise<OutboxEntry> {
+  const entry: OutboxEntry = {
+    id: ID.unique(),
+    userId: input.userId,
+    fields: pickFields(input.fields),
+    submittedAt: input.submittedAt ?? new Date().toISOString(),
+    files: input.draftFileIds.map((draftFileId) => ({ fileId: ID.unique(), draftFileId, uploaded: false })),
+    documentCreated: false,
+    shopifyNotified: false,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: null,
+    createdAt: Date.now(),
+  };
+  await db.transaction('rw', db.outbox, db.draftFiles, db.drafts, async () => {
+    const photos = await db.draftFiles.bulkGet(input.draftFileIds);
+    const missing = input.draftFileIds.find((_, i) => !photos[i]);
+    if (missing !== undefined) throw new Error(`Photo ${missing} is not on this device.`);
+    await db.outbox.add(entry);
+    // Why: the wizard clears photos by draftId when it starts over; queued photos must not go with them.
+    await db.draftFiles.where('id').anyOf(input.draftFileIds).modify({ draftId: entry.id });
+    if (input.draftId) await db.drafts.delete(input.draftId);
+  });
+  return entry;
+}
+
+/** Sends what is due, oldest first, holding the outbox lock (one runner across tabs and the worker). */
+export function flushOutbox(db: AppDb, backend: OutboxBackend, options: FlushOptions = {}): Promise<FlushReport> {
+  const { now } = options;
+  const run: Run = {
+    db,
+    backend,
+    clock: typeof now === 'function' ? now : () => now ?? Date.now(),
+    random: options.random ?? Math.random,
+    timeoutMs: options.callTimeoutMs ?? 120_000,
+    report: { sent: [], pending: 0, needsSignIn: 0, rejected: 0, lastError: null },
+  };
+  return withOutboxLock(() => runFlush(run));
+}
+
+type Run = {
+  db: AppDb;
+  backend: OutboxBackend;
+  clock: () => number;
+  random: () => number;
+  timeoutMs: number;
+  report: FlushReport;
+  session?: BackendResult<string | null>; // asked once per run, forgotten on the first 401
+};
+type Step = 'next' | 'stop';
+
+async function runFlush(run: Run): Promise<FlushReport> {
+  const seen = new Set<string>();
+  for (;;) {
+    const entry = await claimNext(run.db, run.clock(), seen);
+    if (!entry) break;
+    seen.add(entry.id);
+    if ((await sendEntry(run, entry)) === 'stop') break;
+  }
+  const counts = await outboxCounts(run.db);
+  return { ...run.report, pending: counts.pending + counts.sending, needsSignIn: counts.needsSignIn, rejected: counts.rejected };
+}
+
+// A 'sending' record is due too: under the lock, no live runner can hold it, so a killed tab left it.
+const isDue = (e: OutboxEntry, now: number) =>
+  e.nextAttemptAt <= now && (e.status === 'pending' || e.status === 'sending' || (e.status === 'sent' && !e.shopifyNotified));
+
+function claimNext(db: AppDb, now: number, seen: Set<string>): Promise<OutboxEntry | undefined> {
+  return db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox
+      .orderBy('createdAt')
+      .filter((e) => !seen.has(e.id) && isDue(e, now))
+      .first();
+    if (entry && entry.status !== 'sent') {
+      // Marked in the read's transaction: nothing can take the record between the read and the mark.
+      entry.status = 'sending';
+      await db.outbox.update(entry.id, { status: 'sending' });
+    }
+    return entry;
+  });
+}
+
+async function sendEntry(run: Run, entry: OutboxEntry): Promise<Step> {
+  run.session ??= await call(run, () => run.backend.sessionUserId());
+  const session = run.session;
+  // A refused session check is no fault of this record: retry later rather than set it aside.
+  if (!session.ok) return fail(run, entry, session.kind === 'rejected' ? { ...session, kind: 'server' } : session);
+  if (session.value !== entry.userId) {
+    // Never send one customer's registration under another's session (a shared store device).
+    if (entry.documentCreated) return 'next';
+    return fail(run, entry, failure('auth', session.value ? OTHER_CUSTOMER : SIGNED_OUT));
+  }
+  if (!entry.documentCreated) {
+    const step = await deliver(run, entry);
+    if (step) return step;
+  }
+  const r = await call(run, () => run.backend.notifyShopify({ documentId: entry.id, data: documentOf(entry) }));
+  if (!r.ok && r.kind !== 'conflict') return fail(run, entry, r);
+  await run.db.outbox.delete(entry.id);
+  return 'next';
+}
+
+/** Uploads the photos not yet uploaded, then creates the document; undefined once the server confirmed it. */
+async function deliver(run: Run, entry: OutboxEntry): Promise<Step | undefined> {
+  const { db, backend } = run;
+  const files = entry.files.map((f) => ({ ...f }));
+  for (const f of files) {
+    if (f.uploaded) continue;
+    const photo = await db.draftFiles.get(f.draftFileId);
+    if (!photo) return fail(run, entry, failure('rejected', PHOTO_MISSING));
+    const r = await call(run, () => backend.uploadFile({ fileId: f.fileId, userId: entry.userId, blob: photo.blob, name: photo.name }));
+    if (!r.ok && r.kind !== 'conflict') return fail(run, entry, r); // 409: our earlier upload arrived
+    f.uploaded = true;
+    await db.outbox.update(entry.id, { files });
+  }
+  const r = await call(run, () => backend.createDocument({ documentId: entry.id, userId: entry.userId, data: documentOf(entry) }));
+  if (!r.ok && r.kind !== 'conflict') return fail(run, entry, r); // 409: our earlier create arrived
+  // Only now, with the document confirmed, may the photos leave the device.
+  await db.transaction('rw', db.outbox, db.draftFiles, async () => {
+    await db.outbox.update(entry.id, { files, documentCreated: true, status: 'sent', attempts: 0, nextAttemptAt: 0, lastError: null });
+    await db.draftFiles.bulkDelete(files.map((f) => f.draftFileId));
+  });
+  Object.assign(entry, { files, documentCreated: true, status: 'sent', attempts: 0 });
+  run.report.sent.push(entry.id);
+  return undefined;
+}
+
+/** Records a failure on the entry and says whether the run goes on. */
+async function fail(run: Run, entry: OutboxEntry, f: BackendFailure): Promise<Step> {
+  run.report.lastError = f.message;
+  const retryLater = { attempts: entry.attempts + 1, nextAttemptAt: run.clock() + backoffDelay(entry.attempts, run.random), lastError: f.message };
+  const stop: Step = f.kind === 'network' || f.kind === 'server' ? 'stop' : 'next';
+  if (entry.documentCreated) {
+    // Only Shopify is missing: the registration is safe, so retry later whatever the reason; never block others.
+    await run.db.outbox.update(entry.id, { ...retryLater, lastError: `Shopify: ${f.message}` });
+    return f.kind === 'network' ? 'stop' : 'next';
+  }
+  if (f.kind === 'auth') await run.db.outbox.update(entry.id, { status: 'needs-sign-in', lastError: f.message });
+  else if (stop === 'stop') await run.db.outbox.update(entry.id, { status: 'pending', ...retryLater });
+  else await run.db.outbox.update(entry.id, { status: 'rejected', lastError: f.message });
+  return stop;
+}
+
+/** A backend call with a time limit (a hung request must not hold the lock forever); throws become failures. */
+async function call<T>(run: Run, fn: () => Promise<BackendResult<T>>): Promise<BackendResult<T>> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<BackendFailure>((resolve) => {
+    timer = setTimeout(() => resolve(failure('network', 'The server did not answer in time.')), run.timeoutMs);
+  });
+  try {
+    const thrown = (err: unknown) => failure(err instanceof TypeError ? 'network' : 'server', err instanceof Error ? err.message : String(err));
+    const r = await Promise.race([fn().catch(thrown), timeout]);
+    if (!r.ok && r.kind === 'auth') run.session = { ok: true, value: null };
+    return r;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const pickFields = (f: RegistrationFields): RegistrationFields => ({
+  full_name: f.full_name,
+  email: f.email,
+  phone: f.phone,
+  address: f.address,
+  product_sku: f.product_sku,
+  selected_product: f.selected_product,
+});
+
+/** The document as stored: SPEC.md fields, the owner, the photo ids and when Submit was pressed. */
+export const documentOf = (e: OutboxEntry): SubmissionData => ({
+  ...pickFields(e.fields),
+  user_id: e.userId,
+  image_file_id: e.files.map((f) => f.fileId).join(','),
+  submitted_at: e.submittedAt,
+});
+
+/** Sends a set-aside (or waiting) record again on the next flush. */
+export async function retryEntry(db: AppDb, id: string): Promise<boolean> {
+  const changed = await db.outbox
+    .where('id')
+    .equals(id)
+    .modify((e) => {
+      if (e.status !== 'sent') e.status = 'pending';
+      Object.assign(e, { attempts: 0, nextAttemptAt: 0, lastError: null });
+    });
+  return changed > 0;
+}
+
+/**
+ * After a customer verifies again: their 'needs-sign-in' records (same user id, or the same verified email) go back
+ * to 'pending' under the new user id. Other customers' records keep waiting for their own customer.
+ */
+export function releaseNeedsSignIn(db: AppDb, userId: string, email?: string): Promise<number> {
+  const mail = email?.trim().toLowerCase();
+  return db.outbox
+    .where('status')
+    .equals('needs-sign-in')
+    .and((e) => e.userId === userId || (!!mail && e.fields.email.trim().toLowerCase() === mail))
+    .modify({ status: 'pending', userId, attempts: 0, nextAttemptAt: 0, lastError: null });
+}
+
+export function outboxCounts(db: AppDb): Promise<OutboxCounts> {
+  const n = (s: OutboxEntry['status']) => db.outbox.where('status').equals(s).count();
+  return db.transaction('r', db.outbox, async () => {
+    const [pending, sending, needsSignIn, rejected] = await Promise.all([n('pending'), n('sending'), n('needs-sign-in'), n('rejected')]);
+    return { pending, sending, needsSignIn, rejected };
+  });
+}
+
+/** A stuck record as a JSON file (record + photos as base64), so staff can keep it before discarding it. */
+export async function exportEntry(db: AppDb, id: string): Promise<Blob> {
+  const entry = await db.outbox.get(id);
+  if (!entry) throw new Error(`No queued registration ${id} on this device.`);
+  const photos = await Promise.all(
+    entry.files.map(async (f) => {
+      const p = await db.draftFiles.get(f.draftFileId);
+      return { ...f, name: p?.name ?? null, type: p?.type ?? null, base64: p ? await toBase64(p.blob) : null };
+    }),
+  );
+  const file = { format: 'warranty-outbox-entry', version: 1, exportedAt: new Date().toISOString(), entry, photos };
+  return new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' });
+}
+
+/** Removes a record and its photos from this device, on an explicit staff decision (export it first). */
+export function discardEntry(db: AppDb, id: string): Promise<void> {
+  return db.transaction('rw', db.outbox, db.draftFiles, async () => {
+    const entry = await db.outbox.get(id);
+    if (!entry) return;
+    await db.draftFiles.bulkDelete(entry.files.map((f) => f.draftFileId));
+    await db.outbox.delete(id);
+  });
+}
+
+async function toBase64(blob: Blob): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}

@@ -1,0 +1,99 @@
+// The page's flush triggers: start, back online, back in view, the backoff timer; and the Web Locks path.
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openAppDb } from '@/db/schema';
+import { failure, OK, type OutboxBackend } from '@/sync/backend';
+import { enqueueRegistration, flushOutbox, type FlushReport } from '@/sync/outbox';
+import { startOutboxTriggers } from '@/sync/triggers';
+
+/** Lets fake-indexeddb (setImmediate, not faked) finish what a flush started. */
+const settle = async () => {
+  for (let i = 0; i < 300; i++) await new Promise((r) => setImmediate(r));
+};
+
+async function dbWithOneRecord() {
+  const db = openAppDb(crypto.randomUUID());
+  await db.draftFiles.add({ id: 'p1', draftId: 'd', name: 'p1.jpg', type: 'image/jpeg', blob: new Blob([new Uint8Array([0xff, 0xd8, 0xff])]), width: 1, height: 1, addedAt: 0 });
+  const fields = { full_name: 'Ada', email: 'ada@example.com', phone: '', address: '', product_sku: '', selected_product: '' };
+  await enqueueRegistration(db, { userId: 'u1', fields, draftFileIds: ['p1'] });
+  return db;
+}
+
+/** The server answers 503 to every upload, so the record stays and backs off. */
+const downBackend = (): OutboxBackend & { uploads: number } => {
+  const b = {
+    uploads: 0,
+    sessionUserId: async () => ({ ok: true as const, value: 'u1' }),
+    uploadFile: async () => {
+      b.uploads++;
+      return failure('server', 'Service Unavailable');
+    },
+    createDocument: async () => OK,
+    notifyShopify: async () => OK,
+  };
+  return b;
+};
+
+class FakeDocument extends EventTarget {
+  visibilityState: DocumentVisibilityState = 'visible';
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('startOutboxTriggers', () => {
+  it('flushes on start, on online, when visible again and on the backoff timer (at least 5 s); stop ends it', async () => {
+    const db = await dbWithOneRecord();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const backend = downBackend();
+    const win = new EventTarget();
+    const doc = new FakeDocument();
+    const reports: FlushReport[] = [];
+    const stop = startOutboxTriggers(db, backend, { win, doc, onReport: (r) => reports.push(r) });
+    await settle();
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({ pending: 1, lastError: 'Service Unavailable' });
+
+    // The backoff is about 2 s, but the timer never fires sooner than 5 s.
+    await vi.advanceTimersByTimeAsync(4_900);
+    await settle();
+    expect(backend.uploads).toBe(1);
+    await vi.advanceTimersByTimeAsync(100);
+    await settle();
+    expect(backend.uploads).toBe(2);
+
+    vi.setSystemTime(Date.now() + 60_000); // due again, without firing the timer
+    win.dispatchEvent(new Event('online'));
+    await settle();
+    expect(backend.uploads).toBe(3);
+
+    vi.setSystemTime(Date.now() + 60_000);
+    doc.visibilityState = 'hidden';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    await settle();
+    expect(backend.uploads).toBe(3);
+    doc.visibilityState = 'visible';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    await settle();
+    expect(backend.uploads).toBe(4);
+
+    stop();
+    vi.setSystemTime(Date.now() + 60_000);
+    win.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    await settle();
+    expect(backend.uploads).toBe(4);
+  });
+});
+
+describe('the outbox lock', () => {
+  it('uses Web Locks when the platform has them', async () => {
+    const names: string[] = [];
+    vi.stubGlobal('navigator', { locks: { request: (name: string, fn: () => Promise<unknown>) => (names.push(name), fn()) } });
+    const db = openAppDb(crypto.randomUUID());
+    await flushOutbox(db, downBackend());
+    expect(names).toEqual(['warranty-outbox']);
+  });
+});
