@@ -17,6 +17,8 @@ loadRuntimeConfig().then(
   (config) => {
     document.documentElement.style.setProperty('--accent', config.brand.accent);
     document.title = config.brand.productName;
+    // Queued registrations start sending once the first screen is up, on every route.
+    setTimeout(() => void import('./app/outbox-runner').then((m) => m.startOutboxRunner(config)).catch((err: unknown) => console.warn(err)), 0);
     root.render(
       <StrictMode>
         <ConfigContext.Provider value={config}>

@@ -5,6 +5,8 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
+import { openAppDb } from './db/schema';
+import { flushFromWorker, SYNC_TAG } from './sync/worker-flush';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -36,3 +38,16 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+// Background Sync (Chromium): the browser wakes the worker when the network is back and the outbox is sent.
+// The same engine and Web Lock as the page, so the two never send one registration twice.
+self.addEventListener('sync', (event) => {
+  const e = event as ExtendableEvent & { tag: string };
+  if (e.tag !== SYNC_TAG) return;
+  e.waitUntil(
+    flushFromWorker(openAppDb()).then((report) => {
+      // Throwing asks the browser to retry the sync later; needs-sign-in and rejections wait for a person.
+      if (report && report.pending > 0) throw new Error(report.lastError ?? 'registrations still waiting');
+    }),
+  );
+});

@@ -1,0 +1,27 @@
+// src/app/outbox-runner.ts: starts sending queued registrations from the page (start, online, visible, backoff
+// timer) and asks the service worker to finish the job in the background where the browser can (Chromium).
+// Loaded after the first screen is up, so it never slows the start page.
+import type { RuntimeConfig } from '@/lib/runtime-config';
+
+export async function startOutboxRunner(config: RuntimeConfig): Promise<() => void> {
+  const [{ appDb }, { appwrite }, { appwriteOutboxBackend }, { startOutboxTriggers }, { shareWithWorker, SYNC_TAG }] = await Promise.all([
+    import('@/db/schema'),
+    import('@/lib/appwrite'),
+    import('@/sync/appwrite-backend'),
+    import('@/sync/triggers'),
+    import('@/sync/worker-flush'),
+  ]);
+  const db = appDb();
+  const share = () => shareWithWorker(db, config, localStorage.getItem('cookieFallback')).catch(() => {});
+  await share();
+  return startOutboxTriggers(db, appwriteOutboxBackend(appwrite(config)), {
+    onReport: (report) => {
+      void share();
+      if (report.pending > 0 && 'serviceWorker' in navigator) {
+        void navigator.serviceWorker.ready
+          .then((reg) => (reg as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(SYNC_TAG))
+          .catch(() => {});
+      }
+    },
+  });
+}
