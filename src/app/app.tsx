@@ -6,6 +6,11 @@ import { UpdateBanner } from './update-banner';
 const routes: Record<string, LazyExoticComponent<ComponentType>> = {
   '/': lazy(() => import('./routes/start-page')),
   '/login': lazy(() => import('./routes/registration-closed')),
+  // Staff screens: their code (and supabase-js) loads only when one of these paths is opened.
+  '/login/staff': lazy(() => import('./routes/staff-sign-in')),
+  '/home': lazy(() => import('./routes/staff-home')),
+  '/account': lazy(() => import('./routes/staff-account')),
+  '/submissionslist': lazy(() => import('./routes/staff-submissions-list')),
 };
 const NotFound = lazy(() => import('./routes/not-found'));
 

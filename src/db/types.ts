@@ -61,4 +61,6 @@ export type PendingEdit = {
   baseUpdatedAt: string;
   savedAt: number;
   lastError: string | null;
+  /** The server's copy when sending met someone else's change; kept until the staff member chooses. */
+  current?: Submission;
 };

@@ -1,0 +1,51 @@
+// src/features/staff/require-staff.tsx: staff-only screens. Without a staff session the person is sent to
+// /login/staff?next=<this path>; with one, the screen renders and can read the session with useStaffSession().
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { getStaffSession, loadSupabase, type StaffSession } from '@/lib/staff-session';
+import type { RuntimeConfig } from '@/lib/runtime-config';
+import { signInPath, type Navigate } from './navigation';
+import './staff.css';
+
+export const StaffSessionContext = createContext<StaffSession | null>(null);
+
+/** The staff session of the screen inside RequireStaff. */
+export function useStaffSession(): StaffSession {
+  const s = useContext(StaffSessionContext);
+  if (!s) throw new Error('useStaffSession outside RequireStaff');
+  return s;
+}
+
+export function RequireStaff({ config, navigate, children }: { config: RuntimeConfig; navigate: Navigate; children: ReactNode }) {
+  const [session, setSession] = useState<StaffSession | null>(null);
+  const nav = useRef(navigate);
+  nav.current = navigate;
+
+  useEffect(() => {
+    let live = true;
+    let unsubscribe = () => {};
+    const here = window.location.pathname + window.location.search;
+    const leave = () => live && nav.current(signInPath(here), { replace: true });
+    getStaffSession(config).then(
+      (s) => (s ? live && setSession(s) : leave()),
+      (err: unknown) => {
+        console.error(err);
+        leave();
+      },
+    );
+    // Signed out elsewhere (another tab, the token revoked): this screen closes.
+    void loadSupabase(config).then((sb) => {
+      const { data } = sb.auth.onAuthStateChange((event) => {
+        if (event === 'SIGNED_OUT') leave();
+      });
+      if (live) unsubscribe = () => data.subscription.unsubscribe();
+      else data.subscription.unsubscribe();
+    }, () => undefined);
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, [config]);
+
+  if (!session) return <p className="loading">Loading...</p>;
+  return <StaffSessionContext.Provider value={session}>{children}</StaffSessionContext.Provider>;
+}

@@ -1,0 +1,124 @@
+// src/features/staff/staff-home.tsx: /home. What this device holds (cached submissions, edits waiting, the customer
+// outbox by status), when it last synced, "Sync now", and the way to every staff screen.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { appDb } from '@/db/schema';
+import type { OutboxStatus } from '@/db/types';
+import type { RuntimeConfig } from '@/lib/runtime-config';
+import { lastSyncedAt } from '@/sync/staff-cache';
+import type { Navigate } from './navigation';
+import { StaffLayout, StaffLink } from './staff-layout';
+import { useStaffSync } from './use-staff-sync';
+import './staff.css';
+
+const OUTBOX: { status: OutboxStatus; label: string }[] = [
+  { status: 'pending', label: 'Waiting to send' },
+  { status: 'sending', label: 'Sending' },
+  { status: 'needs-sign-in', label: 'Waiting for the customer to sign in' },
+  { status: 'rejected', label: 'Set aside (refused by the server)' },
+  { status: 'sent', label: 'Sent, being tidied up' },
+];
+
+const SCREENS = [
+  { to: '/submission', title: 'Submissions', text: 'Search, edit, import and export every warranty submission.' },
+  { to: '/submissionslist', title: 'Submissions list', text: 'A read-only card for each submission; works offline.' },
+  { to: '/account', title: 'Account', text: 'Your account details and Logout.' },
+];
+
+const number = (n: number | undefined) => (n === undefined ? '…' : n.toLocaleString('en-US'));
+const when = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+export function StaffHome({ config, navigate }: { config: RuntimeConfig; navigate: Navigate }) {
+  const db = appDb();
+  const sync = useStaffSync(config, db);
+  const data = useLiveQuery(async () => {
+    const [submissions, edits, conflicts, syncedAt, ...outbox] = await Promise.all([
+      db.submissions.count(),
+      db.pendingEdits.count(),
+      db.pendingEdits.filter((e) => Boolean(e.current)).count(),
+      lastSyncedAt(db),
+      ...OUTBOX.map((o) => db.outbox.where('status').equals(o.status).count()),
+    ]);
+    return { submissions, edits, conflicts, syncedAt, outbox };
+  }, [db]);
+
+  return (
+    <StaffLayout config={config} navigate={navigate}>
+      <div className="staff-page-head">
+        <h1 className="staff-title">Staff home</h1>
+        <div className="staff-sync" aria-live="polite">
+          <span className="staff-sync__when">
+            {data?.syncedAt ? `Last synced ${when(data.syncedAt)}` : data ? 'Not synced on this device yet' : ''}
+          </span>
+          <button type="button" className="staff-button staff-button--primary" onClick={() => void sync.syncNow()} disabled={sync.syncing}>
+            {sync.syncing ? 'Syncing...' : 'Sync now'}
+          </button>
+        </div>
+      </div>
+      {sync.error && (
+        <p className="staff-error" role="alert">
+          {sync.error}
+        </p>
+      )}
+
+      <section aria-labelledby="device-heading" className="staff-section">
+        <h2 id="device-heading" className="staff-subtitle">
+          This device
+        </h2>
+        <dl className="staff-stats">
+          <div className="staff-stat">
+            <dt>Submissions saved here</dt>
+            <dd>{number(data?.submissions)}</dd>
+          </div>
+          <div className="staff-stat">
+            <dt>Edits waiting to send</dt>
+            <dd>{number(data?.edits)}</dd>
+          </div>
+          <div className={`staff-stat${data?.conflicts ? ' staff-stat--alert' : ''}`}>
+            <dt>Edits in conflict</dt>
+            <dd>{number(data?.conflicts)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section aria-labelledby="outbox-heading" className="staff-section">
+        <h2 id="outbox-heading" className="staff-subtitle">
+          Customer registrations queued on this device
+        </h2>
+        <table className="staff-table">
+          <thead>
+            <tr>
+              <th scope="col">Status</th>
+              <th scope="col" className="staff-table__num">
+                Registrations
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {OUTBOX.map((o, i) => (
+              <tr key={o.status}>
+                <th scope="row">{o.label}</th>
+                <td className="staff-table__num">{number(data?.outbox[i])}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <section aria-labelledby="screens-heading" className="staff-section">
+        <h2 id="screens-heading" className="staff-subtitle">
+          Screens
+        </h2>
+        <ul className="staff-tiles">
+          {SCREENS.map((s) => (
+            <li key={s.to}>
+              <StaffLink to={s.to} navigate={navigate} className="staff-tile">
+                <span className="staff-tile__title">{s.title}</span>
+                <span className="staff-tile__text">{s.text}</span>
+              </StaffLink>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </StaffLayout>
+  );
+}

@@ -1,0 +1,141 @@
+// src/features/staff/submissions-list.tsx: /submissionslist, SPEC.md's read-only list. Reads the device's cache
+// (synced first when online), so it opens offline; only the cards near the viewport exist, so 100,000 stay fast.
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { appDb, type AppDb } from '@/db/schema';
+import type { RuntimeConfig } from '@/lib/runtime-config';
+import type { Submission } from '@/shared/contracts/submission';
+import type { Navigate } from './navigation';
+import { StaffLayout } from './staff-layout';
+import { useStaffSync } from './use-staff-sync';
+import './staff.css';
+
+const CARD_HEIGHT = 172;
+const GAP = 12;
+const ROW = CARD_HEIGHT + GAP;
+const MIN_CARD_WIDTH = 320;
+const OVERSCAN_ROWS = 3;
+
+export function SubmissionsList({ config, navigate }: { config: RuntimeConfig; navigate: Navigate }) {
+  const db = appDb();
+  const sync = useStaffSync(config, db);
+  const [ids, setIds] = useState<string[] | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    // Newest change first. Only the keys are read here; each card's row is read when it scrolls into view.
+    db.submissions
+      .orderBy('$updatedAt')
+      .reverse()
+      .primaryKeys()
+      .then((keys) => live && setIds(keys as string[]))
+      .catch((err: unknown) => console.error('Reading the submissions on this device failed:', err));
+    return () => {
+      live = false;
+    };
+  }, [db, sync.version]);
+
+  const loading = ids === null || (ids.length === 0 && sync.syncing);
+  return (
+    <StaffLayout config={config} navigate={navigate}>
+      <div className="staff-page-head">
+        <h1 className="staff-title">Appwrite Warranty Submissions</h1>
+        {!loading && ids.length > 0 && (
+          <p className="staff-meta" aria-live="polite">
+            {ids.length.toLocaleString('en-US')} {ids.length === 1 ? 'submission' : 'submissions'}
+            {sync.syncing ? ' · syncing...' : ''}
+          </p>
+        )}
+      </div>
+      {loading ? (
+        <p className="loading">Loading...</p>
+      ) : ids.length === 0 ? (
+        <p className="staff-empty">No submissions found.</p>
+      ) : (
+        <CardGrid db={db} ids={ids} />
+      )}
+    </StaffLayout>
+  );
+}
+
+type Window = { cols: number; firstRow: number; lastRow: number };
+
+function CardGrid({ db, ids }: { db: AppDb; ids: string[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [view, setView] = useState<Window>({ cols: 3, firstRow: 0, lastRow: 8 });
+  const [rows, setRows] = useState<Map<string, Submission>>(new Map());
+
+  useLayoutEffect(() => {
+    const measure = () => {
+      const el = box.current;
+      if (!el) return;
+      const cols = Math.max(1, Math.floor((el.clientWidth + GAP) / (MIN_CARD_WIDTH + GAP)));
+      const top = el.getBoundingClientRect().top;
+      const firstRow = Math.max(0, Math.floor(-top / ROW) - OVERSCAN_ROWS);
+      const lastRow = Math.max(firstRow, Math.ceil((window.innerHeight - top) / ROW) + OVERSCAN_ROWS);
+      setView((v) => (v.cols === cols && v.firstRow === firstRow && v.lastRow === lastRow ? v : { cols, firstRow, lastRow }));
+    };
+    measure();
+    window.addEventListener('scroll', measure, { passive: true });
+    window.addEventListener('resize', measure);
+    return () => {
+      window.removeEventListener('scroll', measure);
+      window.removeEventListener('resize', measure);
+    };
+  }, []);
+
+  const start = view.firstRow * view.cols;
+  const visible = ids.slice(start, Math.min(ids.length, (view.lastRow + 1) * view.cols));
+  const key = visible.join('|');
+
+  useEffect(() => {
+    let live = true;
+    db.submissions.bulkGet(visible).then((found) => {
+      if (live) setRows(new Map(found.filter((r): r is Submission => Boolean(r)).map((r) => [r.$id, r])));
+    }, (err: unknown) => console.error('Reading submissions failed:', err));
+    return () => {
+      live = false;
+    };
+    // `key` stands for `visible`, which is a new array on every render.
+  }, [db, key]);
+
+  const totalRows = Math.ceil(ids.length / view.cols);
+  return (
+    <div ref={box} className="staff-cards" style={{ height: totalRows * ROW - GAP }}>
+      <ul
+        className="staff-cards__window"
+        aria-label="Submissions"
+        style={{ transform: `translateY(${view.firstRow * ROW}px)`, gridTemplateColumns: `repeat(${view.cols}, minmax(0, 1fr))`, gridAutoRows: CARD_HEIGHT, gap: GAP }}
+      >
+        {visible.map((id, i) => (
+          <li key={id} className="staff-card" aria-setsize={ids.length} aria-posinset={start + i + 1}>
+            <Card s={rows.get(id)} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const FIELDS: [string, (s: Submission) => string][] = [
+  ['Name', (s) => s.full_name],
+  ['Email', (s) => s.email],
+  ['Phone', (s) => s.phone],
+  ['Address', (s) => s.address],
+  ['Product', (s) => s.selected_product || s.product_sku],
+];
+
+function Card({ s }: { s: Submission | undefined }) {
+  return (
+    <dl className="staff-card__fields">
+      {FIELDS.map(([label, value]) => {
+        const text = s ? value(s) : '';
+        return (
+          <div key={label} className={`staff-card__row staff-card__row--${label.toLowerCase()}`}>
+            <dt>{label}:</dt>
+            <dd title={text || undefined}>{s ? text || '—' : '\u00a0'}</dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}

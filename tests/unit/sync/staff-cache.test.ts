@@ -1,0 +1,250 @@
+// The staff cache against a fake of the two staff functions: paged fill, deltas, optimistic edits, conflicts kept.
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { openAppDb, type AppDb } from '@/db/schema';
+import type { Submission } from '@/shared/contracts/submission';
+import {
+  clearStaffCache,
+  DELTA_OVERLAP_MS,
+  flushPendingEdits,
+  lastSyncedAt,
+  queueEdit,
+  resolveConflict,
+  StaffSyncError,
+  syncSubmissions,
+} from '@/sync/staff-cache';
+
+const stamp = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
+
+/** The functions' contract in memory: pages ordered by ($updatedAt, insertion), `since` inclusive, keyset cursor. */
+class FakeFunctions {
+  docs = new Map<string, Submission & { seq: number }>();
+  clock = Date.parse('2026-03-01T10:00:00.000Z');
+  seq = 0;
+  requests: URL[] = [];
+  offline = false;
+  status: number | null = null;
+  beforePage: ((n: number) => void) | null = null;
+
+  add(n: number, opts: { sameTime?: boolean } = {}) {
+    const t = stamp((this.clock += 1));
+    for (let i = 0; i < n; i++) {
+      const id = `doc-${String(this.seq).padStart(6, '0')}`;
+      const at = opts.sameTime ? t : stamp((this.clock += 1));
+      this.docs.set(id, { $id: id, $createdAt: at, $updatedAt: at, submitted_at: at, full_name: `Customer ${this.seq}`, email: `c${this.seq}@example.com`, phone: '', address: '', product_sku: '', selected_product: '', image_file_id: '', seq: this.seq++ });
+    }
+  }
+  edit(id: string, fields: Partial<Submission>) {
+    const d = this.docs.get(id)!;
+    this.docs.set(id, { ...d, ...fields, $updatedAt: stamp((this.clock += 1000)), seq: this.seq++ });
+    return this.docs.get(id)!;
+  }
+  plain = (d: Submission & { seq: number }): Submission => {
+    const { seq: _seq, ...rest } = d;
+    return rest;
+  };
+
+  fetch: typeof fetch = async (input, init) => {
+    if (this.offline) throw new TypeError('Failed to fetch');
+    const url = new URL(String(input));
+    this.requests.push(url);
+    if (this.status) return Response.json({ error: 'Nope.', code: 'nope' }, { status: this.status });
+    if (url.pathname.endsWith('/getAppwriteSubmissions')) {
+      this.beforePage?.(this.requests.length);
+      const since = url.searchParams.get('since');
+      const cursor = url.searchParams.get('cursor');
+      const limit = Number(url.searchParams.get('limit'));
+      const key = (d: { $updatedAt: string; seq: number }) => [Date.parse(d.$updatedAt), d.seq] as const;
+      const after = (a: readonly number[], b: readonly number[]) => a[0]! > b[0]! || (a[0] === b[0] && a[1]! > b[1]!);
+      let rows = [...this.docs.values()].sort((a, b) => (after(key(a), key(b)) ? 1 : -1));
+      if (since) rows = rows.filter((d) => Date.parse(d.$updatedAt) >= Date.parse(since));
+      if (cursor) rows = rows.filter((d) => after(key(d), key(this.docs.get(cursor)!)));
+      rows = rows.slice(0, limit);
+      return Response.json({ submissions: rows.map(this.plain), nextCursor: rows.length === limit ? rows.at(-1)!.$id : null, serverTime: new Date(this.clock).toISOString() });
+    }
+    const body = JSON.parse(String(init?.body)) as Submission & { id: string; expected_updated_at?: string };
+    const doc = this.docs.get(body.id)!;
+    if (body.expected_updated_at && body.expected_updated_at !== doc.$updatedAt)
+      return Response.json({ error: 'This submission was changed by someone else since you opened it.', code: 'conflict', details: { current: this.plain(doc) } }, { status: 409 });
+    const { id, expected_updated_at: _e, ...fields } = body;
+    return Response.json(this.plain(this.edit(id, fields)));
+  };
+}
+
+describe('staff cache', () => {
+  let db: AppDb;
+  let server: FakeFunctions;
+  const opts = () => ({ token: 'staff-token', base: 'http://fn.test', fetchImpl: server.fetch });
+
+  beforeEach(() => {
+    db = openAppDb(`staff-${crypto.randomUUID()}`);
+    server = new FakeFunctions();
+  });
+
+  it('fills an empty cache in pages of 1,000 and remembers when', async () => {
+    server.add(2500);
+    const result = await syncSubmissions(db, opts());
+    expect(result.changed).toBe(2500);
+    expect(await db.submissions.count()).toBe(2500);
+    expect(server.requests.map((u) => u.searchParams.get('limit'))).toEqual(['1000', '1000', '1000']);
+    expect(server.requests[0]!.searchParams.has('since')).toBe(false);
+    expect(await lastSyncedAt(db)).toBe(result.syncedAt);
+  });
+
+  it('then asks only for changes since the last server time, less a small overlap', async () => {
+    server.add(30);
+    await syncSubmissions(db, opts());
+    const serverTime = server.clock;
+    server.edit('doc-000007', { full_name: 'Ada King' });
+    server.requests = [];
+    const result = await syncSubmissions(db, opts());
+    expect(Date.parse(server.requests[0]!.searchParams.get('since')!)).toBe(serverTime - DELTA_OVERLAP_MS);
+    expect(result.changed).toBe(1);
+    expect((await db.submissions.get('doc-000007'))!.full_name).toBe('Ada King');
+  });
+
+  it('pages through more rows than a page that share one timestamp', async () => {
+    server.add(2300, { sameTime: true });
+    await syncSubmissions(db, opts());
+    expect(await db.submissions.count()).toBe(2300);
+  });
+
+  it('misses nothing when the row at a page boundary is edited mid-fill', async () => {
+    server.add(2500);
+    server.beforePage = (n) => {
+      if (n === 2) server.edit('doc-000999', { full_name: 'Moved' });
+    };
+    await syncSubmissions(db, opts());
+    expect(await db.submissions.count()).toBe(2500);
+    expect((await db.submissions.get('doc-000999'))!.full_name).toBe('Moved');
+  });
+
+  it('never replaces a cached row with an older copy', async () => {
+    server.add(3);
+    await syncSubmissions(db, opts());
+    const newer = { ...(await db.submissions.get('doc-000001'))!, full_name: 'Newer', $updatedAt: stamp(server.clock + 10_000) };
+    await db.submissions.put(newer);
+    await db.meta.delete('staff.watermark');
+    await syncSubmissions(db, opts());
+    expect((await db.submissions.get('doc-000001'))!.full_name).toBe('Newer');
+  });
+
+  it('shows a queued edit at once and merges a second one into it', async () => {
+    server.add(2);
+    await syncSubmissions(db, opts());
+    const base = (await db.submissions.get('doc-000000'))!.$updatedAt;
+    await queueEdit(db, { id: 'doc-000000', fields: { full_name: 'Ada King' }, baseUpdatedAt: base });
+    await queueEdit(db, { id: 'doc-000000', fields: { phone: '+1 5550001111' }, baseUpdatedAt: 'ignored' });
+    const edit = (await db.pendingEdits.get('doc-000000'))!;
+    expect(edit).toMatchObject({ baseUpdatedAt: base, fields: { full_name: 'Ada King', phone: '+1 5550001111', email: 'c0@example.com' } });
+    expect(await db.submissions.get('doc-000000')).toMatchObject({ full_name: 'Ada King', phone: '+1 5550001111', $updatedAt: base });
+  });
+
+  it('sends pending edits and keeps the server’s copy', async () => {
+    server.add(2);
+    await syncSubmissions(db, opts());
+    const base = (await db.submissions.get('doc-000001'))!.$updatedAt;
+    await queueEdit(db, { id: 'doc-000001', fields: { full_name: 'Grace Hopper' }, baseUpdatedAt: base });
+    const result = await flushPendingEdits(db, opts());
+    expect(result).toEqual({ sent: ['doc-000001'], conflicts: [], failed: 0 });
+    expect(await db.pendingEdits.count()).toBe(0);
+    expect(await db.submissions.get('doc-000001')).toEqual(server.plain(server.docs.get('doc-000001')!));
+    expect(server.docs.get('doc-000001')!.full_name).toBe('Grace Hopper');
+  });
+
+  it('sends an edit once when two flushes start together', async () => {
+    server.add(1);
+    await syncSubmissions(db, opts());
+    await queueEdit(db, { id: 'doc-000000', fields: { full_name: 'Once' }, baseUpdatedAt: (await db.submissions.get('doc-000000'))!.$updatedAt });
+    const [a, b] = await Promise.all([flushPendingEdits(db, opts()), flushPendingEdits(db, opts())]);
+    expect([a, b].map((r) => r.conflicts.length)).toEqual([0, 0]);
+    expect(server.requests.filter((u) => u.pathname.endsWith('/updateAppwriteSubmission'))).toHaveLength(1);
+  });
+
+  it('keeps edits made offline until the network returns', async () => {
+    server.add(2);
+    await syncSubmissions(db, opts());
+    for (const id of ['doc-000000', 'doc-000001'])
+      await queueEdit(db, { id, fields: { address: '1 Main St' }, baseUpdatedAt: (await db.submissions.get(id))!.$updatedAt });
+    server.offline = true;
+    expect(await flushPendingEdits(db, opts())).toEqual({ sent: [], conflicts: [], failed: 2 });
+    expect(await db.pendingEdits.count()).toBe(2);
+    expect((await db.pendingEdits.get('doc-000000'))!.lastError).toMatch(/network/);
+    await expect(syncSubmissions(db, opts())).rejects.toMatchObject({ status: 0, code: 'offline' });
+    server.offline = false;
+    expect((await flushPendingEdits(db, opts())).sent).toEqual(['doc-000000', 'doc-000001']);
+  });
+
+  it('keeps a conflict for the staff member instead of overwriting, then settles it either way', async () => {
+    server.add(2);
+    await syncSubmissions(db, opts());
+    for (const id of ['doc-000000', 'doc-000001']) {
+      await queueEdit(db, { id, fields: { full_name: `Mine ${id}` }, baseUpdatedAt: (await db.submissions.get(id))!.$updatedAt });
+      server.edit(id, { full_name: `Theirs ${id}` });
+    }
+    const first = await flushPendingEdits(db, opts());
+    expect(first.sent).toEqual([]);
+    expect(first.conflicts.map((c) => [c.id, c.mine.fields.full_name, c.current.full_name])).toEqual([
+      ['doc-000000', 'Mine doc-000000', 'Theirs doc-000000'],
+      ['doc-000001', 'Mine doc-000001', 'Theirs doc-000001'],
+    ]);
+    expect(server.docs.get('doc-000000')!.full_name).toBe('Theirs doc-000000');
+    const requestsBefore = server.requests.length;
+    expect((await flushPendingEdits(db, opts())).conflicts).toHaveLength(2);
+    expect(server.requests.length).toBe(requestsBefore);
+
+    await resolveConflict(db, 'doc-000000', 'mine');
+    await resolveConflict(db, 'doc-000001', 'theirs');
+    expect((await db.submissions.get('doc-000001'))!.full_name).toBe('Theirs doc-000001');
+    const last = await flushPendingEdits(db, opts());
+    expect(last).toEqual({ sent: ['doc-000000'], conflicts: [], failed: 0 });
+    expect(server.docs.get('doc-000000')!.full_name).toBe('Mine doc-000000');
+    expect(server.docs.get('doc-000001')!.full_name).toBe('Theirs doc-000001');
+  });
+
+  it('keeps showing a pending edit when a newer server copy arrives, and the send then conflicts', async () => {
+    server.add(1);
+    await syncSubmissions(db, opts());
+    await queueEdit(db, { id: 'doc-000000', fields: { full_name: 'Mine' }, baseUpdatedAt: (await db.submissions.get('doc-000000'))!.$updatedAt });
+    server.edit('doc-000000', { phone: '+44 2071234567' });
+    await syncSubmissions(db, opts());
+    expect(await db.submissions.get('doc-000000')).toMatchObject({ full_name: 'Mine', phone: '' });
+    expect((await flushPendingEdits(db, opts())).conflicts[0]!.current.phone).toBe('+44 2071234567');
+  });
+
+  it('stops with the server’s reason when the session is refused', async () => {
+    server.add(1);
+    await syncSubmissions(db, opts());
+    await queueEdit(db, { id: 'doc-000000', fields: { full_name: 'X' }, baseUpdatedAt: '' });
+    server.status = 401;
+    const err = await flushPendingEdits(db, opts()).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StaffSyncError);
+    expect(err).toMatchObject({ status: 401, message: 'Nope.' });
+    await expect(syncSubmissions(db, opts())).rejects.toMatchObject({ status: 401 });
+    expect(await db.pendingEdits.count()).toBe(1);
+  });
+
+  it('sends the bearer token and runs one sync at a time', async () => {
+    server.add(5);
+    let auth: string | null = null;
+    const inner = server.fetch;
+    server.fetch = (input, init) => {
+      auth = new Headers(init?.headers).get('authorization');
+      return inner(input, init);
+    };
+    const [a, b] = await Promise.all([syncSubmissions(db, opts()), syncSubmissions(db, opts())]);
+    expect(a).toBe(b);
+    expect(server.requests).toHaveLength(1);
+    expect(auth).toBe('Bearer staff-token');
+  });
+
+  it('forgets submissions, pending edits and staff sync marks, and nothing else', async () => {
+    server.add(3);
+    await syncSubmissions(db, opts());
+    await queueEdit(db, { id: 'doc-000000', fields: { full_name: 'X' }, baseUpdatedAt: '' });
+    await db.meta.put({ key: 'catalog.etag', value: 'abc' });
+    await clearStaffCache(db);
+    expect([await db.submissions.count(), await db.pendingEdits.count(), await lastSyncedAt(db)]).toEqual([0, 0, null]);
+    expect((await db.meta.toArray()).map((m) => m.key)).toEqual(['catalog.etag']);
+  });
+});
