@@ -5,7 +5,7 @@ import { UpdateBanner } from './update-banner';
 
 const routes: Record<string, LazyExoticComponent<ComponentType>> = {
   '/': lazy(() => import('./routes/start-page')),
-  '/login': lazy(() => import('./routes/registration-closed')),
+  '/login': lazy(() => import('./routes/registration')),
   // Staff screens: their code (and supabase-js) loads only when one of these paths is opened.
   '/login/staff': lazy(() => import('./routes/staff-sign-in')),
   '/home': lazy(() => import('./routes/staff-home')),

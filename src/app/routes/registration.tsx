@@ -1,0 +1,74 @@
+// src/app/routes/registration.tsx: /login, the registration wizard wired to this device, the Appwrite session and the outbox.
+import { useEffect, useMemo, useRef, type ComponentType } from 'react';
+import { useMachine } from '@xstate/react';
+import { appDb } from '@/db/schema';
+import { appwrite } from '@/lib/appwrite';
+import { StepAddress } from '@/features/wizard/step-address';
+import { StepCode } from '@/features/wizard/step-code';
+import { StepEmail } from '@/features/wizard/step-email';
+import { StepName } from '@/features/wizard/step-name';
+import { StepPhone } from '@/features/wizard/step-phone';
+import { StepProducts } from '@/features/wizard/step-products';
+import type { StepProps } from '@/features/wizard/step-props';
+import { StepThanks } from '@/features/wizard/step-thanks';
+import { submitThroughOutbox } from '@/features/wizard/submit';
+import { createWizardActors } from '@/features/wizard/wizard.actors';
+import { wizardMachine } from '@/features/wizard/wizard.machine';
+import { wizardView } from '@/features/wizard/wizard.view';
+import { WizardScreen } from '@/features/wizard/wizard-screen';
+import { useConfig } from '../config-context';
+
+const STEPS: Record<number, ComponentType<StepProps>> = { 1: StepName, 2: StepEmail, 3: StepCode, 4: StepPhone, 5: StepAddress, 6: StepProducts };
+
+export default function Registration() {
+  const config = useConfig();
+  const machine = useMemo(
+    () =>
+      wizardMachine.provide({
+        actors: createWizardActors({
+          account: appwrite(config).account,
+          db: appDb(),
+          keys: window.localStorage,
+          fetch: (input, init) => fetch(input, init),
+          submitRegistration: submitThroughOutbox(config),
+        }),
+      }),
+    [config],
+  );
+  const [state, send] = useMachine(machine);
+  const photos = useRef(state.context.photos);
+  photos.current = state.context.photos;
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Enter' && !e.defaultPrevented && e.target === document.body) send({ type: 'key.enter' });
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [send]);
+  useEffect(() => {
+    const flush = () => send({ type: 'draft.flush' });
+    const onVisibility = () => document.visibilityState === 'hidden' && flush();
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pagehide', flush);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', flush);
+    };
+  }, [send]);
+  useEffect(() => () => photos.current.forEach((p) => URL.revokeObjectURL(p.url)), []);
+
+  const view = wizardView(state);
+  const { step } = state.context;
+  useEffect(() => {
+    if (!view.restoring) window.scrollTo(0, 0);
+  }, [step, view.restoring]);
+
+  if (view.restoring) return <p className="loading">Loading...</p>;
+  const Step = STEPS[step];
+  return (
+    <WizardScreen step={step} error={state.context.error} onBack={step >= 2 && step <= 6 ? () => send({ type: 'step.back' }) : undefined} onEnter={() => send({ type: 'key.enter' })}>
+      {Step ? <Step state={state} send={send} /> : <StepThanks state={state} send={send} careTipsUrl={config.brand.careTipsUrl} />}
+    </WizardScreen>
+  );
+}

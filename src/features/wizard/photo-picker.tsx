@@ -1,0 +1,50 @@
+// src/features/wizard/photo-picker.tsx: several product photos at once, with 120 px previews to remove before submitting.
+import type { PhotoRef } from './wizard.types';
+
+type Props = { photos: PhotoRef[]; storing: boolean; describedBy?: string; onAdd: (files: File[]) => void; onRemove: (id: string) => void };
+
+export function PhotoPicker({ photos, storing, describedBy, onAdd, onRemove }: Props) {
+  return (
+    <div className="photos">
+      <label className="field__label" htmlFor="photos">
+        Product photos
+      </label>
+      <p className="field__hint" id="photos-hint">
+        JPEG, PNG or WebP. Photos are made smaller on this device before they are sent.
+      </p>
+      <input
+        id="photos"
+        className="photos__input"
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/heic,image/heif,image/*"
+        multiple
+        aria-describedby={['photos-hint', describedBy].filter(Boolean).join(' ')}
+        onChange={(e) => {
+          const files = Array.from(e.target.files ?? []);
+          if (files.length) onAdd(files);
+          e.target.value = '';
+        }}
+      />
+      <label htmlFor="photos" className="button photos__add">
+        {photos.length ? 'Add more photos' : 'Add photos'}
+      </label>
+      {storing && (
+        <p className="field__hint" role="status">
+          Preparing photos…
+        </p>
+      )}
+      {photos.length > 0 && (
+        <ul className="photos__list" aria-label="Photos to send">
+          {photos.map((p) => (
+            <li key={p.id} className="photos__item">
+              <img src={p.url} alt={p.name} width={120} className="photos__preview" />
+              <button type="button" className="chip__remove photos__remove" onClick={() => onRemove(p.id)} aria-label={`Remove ${p.name}`}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

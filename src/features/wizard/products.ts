@@ -1,0 +1,74 @@
+// src/features/wizard/products.ts: product search for step 6 (SPEC.md section 5) and the device copy of the catalog.
+import type { AppDb } from '@/db/schema';
+import type { CatalogEntry } from '@/db/types';
+import { productListSchema, type Product } from '@/shared/contracts/product';
+import { LIMITS } from './wizard.rules';
+
+export const CATEGORIES = {
+  all: { label: 'All jewelry', words: [] as string[] },
+  necklace: { label: 'Necklaces', words: ['necklace', 'pendant', 'choker'] },
+  earring: { label: 'Earrings', words: ['earring', 'hoop', 'stud'] },
+  bracelet: { label: 'Bracelets', words: ['bracelet', 'bangle'] },
+  ring: { label: 'Rings', words: ['ring'] },
+} as const;
+
+export type Category = keyof typeof CATEGORIES;
+export const isCategory = (v: unknown): v is Category => typeof v === 'string' && v in CATEGORIES;
+
+/** Everything the search looks in, lower-cased once: title, handle, id, sku, type, variant skus and titles, tags. */
+export function toCatalogEntry(p: Product): CatalogEntry {
+  const parts = [p.title, p.handle, p.id, p.sku, p.product_type, ...p.variants.flatMap((v) => [v.sku, v.title]), ...p.tags];
+  return { ...p, searchText: parts.join('\n').toLowerCase() };
+}
+
+function inCategory(p: CatalogEntry, category: Category): boolean {
+  const words = CATEGORIES[category].words;
+  if (!words.length) return true;
+  const kind = [p.product_type, p.title, ...p.tags].join(' ').toLowerCase();
+  // "ring" must not match "earring": compare whole words (plural "rings" and "earrings" allowed).
+  return words.some((w) => new RegExp(`(^|[^a-z])${w}s?([^a-z]|$)`).test(kind));
+}
+
+/** At most 10 products matching the typed text (case-insensitive) within the category; a category alone lists its first 10. */
+export function searchProducts(catalog: readonly CatalogEntry[], query: string, category: Category): CatalogEntry[] {
+  const q = query.trim().toLowerCase();
+  if (!q && category === 'all') return [];
+  const hits: CatalogEntry[] = [];
+  for (const p of catalog) {
+    if ((!q || p.searchText.includes(q)) && inCategory(p, category)) hits.push(p);
+    if (hits.length === LIMITS.maxProductResults) break;
+  }
+  return hits;
+}
+
+export const PRODUCTS_URL = '/.netlify/functions/products';
+
+/** Fetches the catalog once and keeps it on the device; offline, the device copy answers. */
+export async function loadCatalog(db: AppDb, fetchImpl: typeof fetch): Promise<CatalogEntry[]> {
+  const saved = await db.catalog.toArray().catch(() => [] as CatalogEntry[]);
+  const refresh = fetchCatalog(db, fetchImpl);
+  if (saved.length) {
+    refresh.catch(() => undefined);
+    return saved;
+  }
+  return refresh;
+}
+
+async function fetchCatalog(db: AppDb, fetchImpl: typeof fetch): Promise<CatalogEntry[]> {
+  let body: unknown;
+  try {
+    const res = await fetchImpl(PRODUCTS_URL);
+    if (!res.ok) throw new Error(`products answered ${res.status}`);
+    body = await res.json();
+  } catch {
+    throw new Error('Failed to load products.');
+  }
+  const parsed = productListSchema.safeParse(body);
+  if (!parsed.success) throw new Error('Invalid products data.');
+  const entries = parsed.data.map(toCatalogEntry);
+  await db.transaction('rw', db.catalog, async () => {
+    await db.catalog.clear();
+    await db.catalog.bulkPut(entries);
+  });
+  return entries;
+}

@@ -1,0 +1,60 @@
+// src/features/wizard/step-code.tsx: step 3, the emailed one-time code: Verify OTP and Resend OTP.
+import { wizardView } from './wizard.view';
+import { Field } from './field';
+import type { StepProps } from './step-props';
+
+export function StepCode({ state, send }: StepProps) {
+  const { fields, error, notice, isVerified } = state.context;
+  const view = wizardView(state);
+  const email = fields.email.trim();
+  return (
+    <>
+      <Field
+        id="code"
+        label="Enter OTP"
+        hint={email ? `We sent a 6-digit code to ${email}.` : 'Enter the 6-digit code from your email.'}
+        error={error}
+        asHeading
+      >
+        {(a11y) => (
+          <input
+            {...a11y}
+            className="input input--code"
+            type="text"
+            name="one-time-code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={6}
+            autoFocus
+            readOnly={view.verified}
+            value={fields.code}
+            onChange={(e) => send({ type: 'field.change', field: 'code', value: e.target.value })}
+          />
+        )}
+      </Field>
+      <p className={notice ? 'notice' : 'notice notice--empty'} role="status">
+        {notice}
+      </p>
+      <div className="wizard__actions">
+        {isVerified && !view.verified ? (
+          <button type="button" className="button button--primary" onClick={() => send({ type: 'step.next' })}>
+            Next
+          </button>
+        ) : (
+          <button
+            type="button"
+            className={view.verified ? 'button button--primary button--verified' : 'button button--primary'}
+            disabled={!view.canVerify || view.busy || view.verified}
+            onClick={() => send({ type: 'code.verify' })}
+          >
+            {view.verified ? 'Verified' : view.verifying ? 'Checking…' : 'Verify OTP'}
+          </button>
+        )}
+        <button type="button" className="button button--quiet" disabled={view.busy || view.verified} onClick={() => send({ type: 'code.resend' })}>
+          {view.sending ? 'Sending…' : 'Resend OTP'}
+        </button>
+      </div>
+    </>
+  );
+}

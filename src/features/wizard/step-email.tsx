@@ -1,0 +1,35 @@
+// src/features/wizard/step-email.tsx: step 2, the email address that receives the one-time code.
+import { wizardView } from './wizard.view';
+import { Field } from './field';
+import type { StepProps } from './step-props';
+
+export function StepEmail({ state, send }: StepProps) {
+  const { fields, error } = state.context;
+  const { busy } = wizardView(state);
+  return (
+    <>
+      <Field id="email" label="Email Address" hint="We will email you a 6-digit code to confirm it is you." error={error} asHeading>
+        {(a11y) => (
+          <input
+            {...a11y}
+            className="input"
+            type="email"
+            name="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus
+            value={fields.email}
+            onChange={(e) => send({ type: 'field.change', field: 'email', value: e.target.value })}
+          />
+        )}
+      </Field>
+      <div className="wizard__actions">
+        <button type="button" className="button button--primary" disabled={busy} onClick={() => send({ type: 'code.send' })}>
+          {busy ? 'Sending…' : 'Send OTP'}
+        </button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+// src/features/wizard/step-name.tsx: step 1, the customer's full name.
+import { Field } from './field';
+import type { StepProps } from './step-props';
+
+export function StepName({ state, send }: StepProps) {
+  const { fields, error } = state.context;
+  return (
+    <>
+      <Field id="fullName" label="Your Full Name" hint="As you would like it on your warranty." error={error} asHeading>
+        {(a11y) => (
+          <input
+            {...a11y}
+            className="input"
+            type="text"
+            name="name"
+            autoComplete="name"
+            autoCapitalize="words"
+            spellCheck={false}
+            autoFocus
+            value={fields.fullName}
+            onChange={(e) => send({ type: 'field.change', field: 'fullName', value: e.target.value })}
+          />
+        )}
+      </Field>
+      <div className="wizard__actions">
+        <button type="button" className="button button--primary" onClick={() => send({ type: 'step.next' })}>
+          Next
+        </button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+// src/features/wizard/step-phone.tsx: step 4, the phone number with its country code (United States by default).
+import { CountryPicker } from './country-picker';
+import { ErrorText } from './field';
+import type { StepProps } from './step-props';
+
+export function StepPhone({ state, send }: StepProps) {
+  const { fields, error } = state.context;
+  return (
+    <>
+      <h1 className="wizard__title">Phone Number</h1>
+      <p className="wizard__lead">In case we need to reach you about your warranty.</p>
+      <div className={error ? 'field field--error' : 'field'}>
+        <ErrorText id="phone-error" error={error} />
+        <div className="phone">
+          <CountryPicker value={fields.phoneCountry} onChange={(code) => send({ type: 'phone.country', code })} />
+          <div className="phone__number">
+            <label className="field__label" htmlFor="phone">
+              Phone number
+            </label>
+            <input
+              id="phone"
+              className="input"
+              type="tel"
+              name="tel-national"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              autoFocus
+              aria-describedby={error ? 'phone-error' : undefined}
+              aria-invalid={error ? true : undefined}
+              value={fields.phone}
+              onChange={(e) => send({ type: 'field.change', field: 'phone', value: e.target.value })}
+            />
+          </div>
+        </div>
+      </div>
+      <div className="wizard__actions">
+        <button type="button" className="button button--primary" onClick={() => send({ type: 'step.next' })}>
+          Next
+        </button>
+      </div>
+    </>
+  );
+}

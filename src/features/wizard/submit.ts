@@ -1,0 +1,31 @@
+// src/features/wizard/submit.ts: Submit queues the registration in the outbox, then asks the sync engine to send it.
+import { appDb } from '@/db/schema';
+import { appwrite } from '@/lib/appwrite';
+import type { RuntimeConfig } from '@/lib/runtime-config';
+import type { ActorIO } from './wizard.types';
+
+type Input = ActorIO['submitRegistration']['input'];
+type Output = ActorIO['submitRegistration']['output'];
+
+export function submitThroughOutbox(config: RuntimeConfig) {
+  return async (input: Input): Promise<Output> => {
+    const [{ enqueueRegistration, flushOutbox, releaseNeedsSignIn }, { appwriteOutboxBackend }] = await Promise.all([
+      import('@/sync/outbox'),
+      import('@/sync/appwrite-backend'),
+    ]);
+    const db = appDb();
+    let entryId = input.entryId;
+    if (entryId) {
+      // Queued before the customer signed in again: send that record, never a second copy.
+      if (!(await db.outbox.get(entryId))) return { outcome: 'sent', entryId };
+    } else {
+      entryId = (await enqueueRegistration(db, { userId: input.userId, fields: input.fields, draftFileIds: input.photoIds, draftId: input.draftId })).id;
+    }
+    await releaseNeedsSignIn(db, input.userId, input.fields.email);
+    const report = await flushOutbox(db, appwriteOutboxBackend(appwrite(config)));
+    if (report.sent.includes(entryId)) return { outcome: 'sent', entryId };
+    const entry = await db.outbox.get(entryId);
+    if (!entry) return { outcome: 'sent', entryId };
+    return { outcome: entry.status === 'needs-sign-in' ? 'needs-sign-in' : 'queued', entryId };
+  };
+}

@@ -1,0 +1,47 @@
+// src/features/wizard/wizard-screen.tsx: the frame of every step: Back, a quiet "Step n of 6", and the step's form.
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { LIMITS } from './wizard.rules';
+
+type Props = { step: number; error: string | null; onBack?: () => void; onEnter: () => void; children: ReactNode };
+
+export function WizardScreen({ step, error, onBack, onEnter, children }: Props) {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    // A new error takes the customer to the field it is about (its message is read out with it).
+    if (error) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [error]);
+  // Enter in a text field is the step's own Enter (SPEC.md section 2); buttons keep their own Enter.
+  const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
+    const t = e.target as HTMLElement;
+    if (e.key !== 'Enter' || e.defaultPrevented || e.nativeEvent.isComposing) return;
+    if (t instanceof HTMLInputElement && !['button', 'submit', 'file', 'checkbox', 'radio'].includes(t.type)) {
+      e.preventDefault();
+      onEnter();
+    }
+  };
+  const total = LIMITS.lastFormStep;
+  return (
+    <main className="wizard">
+      {step <= total && (
+        <header className="wizard__bar">
+          {onBack ? (
+            <button type="button" className="wizard__back" onClick={onBack}>
+              <span aria-hidden="true">‹</span> Back
+            </button>
+          ) : (
+            <span />
+          )}
+          <p className="wizard__progress">
+            Step {step} of {total}
+          </p>
+          <div className="wizard__meter" aria-hidden="true">
+            <span style={{ width: `${(step / total) * 100}%` }} />
+          </div>
+        </header>
+      )}
+      <form ref={form} className="wizard__form" noValidate onKeyDown={onKeyDown} onSubmit={(e) => e.preventDefault()}>
+        {children}
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,97 @@
+// src/features/wizard/wizard.actors.ts: the wizard's calls as named actors: Appwrite sign-in, places, products, drafts and photos.
+import { ID, type Account } from 'appwrite';
+import { fromCallback, fromPromise } from 'xstate';
+import type { AppDb } from '@/db/schema';
+import { placeDetailsResponseSchema, placesAutocompleteResponseSchema } from '@/shared/contracts/places';
+import { clearDraft, loadDraft, removePhoto, saveDraft, type KeyStore } from './drafts';
+import { storePhotos } from './photos';
+import { loadCatalog } from './products';
+import type { ActorIO, SessionCheck } from './wizard.types';
+import type { WizardEvent } from './wizard.machine';
+
+export type WizardDeps = {
+  account: Pick<Account, 'createEmailToken' | 'createSession' | 'getSession' | 'deleteSession'>;
+  db: AppDb;
+  keys: KeyStore;
+  fetch: typeof fetch;
+  submitRegistration: (input: ActorIO['submitRegistration']['input']) => Promise<ActorIO['submitRegistration']['output']>;
+};
+
+/** A promise actor with the input and output the machine expects of `K`. */
+const call = <K extends keyof ActorIO>(_name: K, fn: (input: ActorIO[K]['input'], signal: AbortSignal) => Promise<ActorIO[K]['output']>) =>
+  fromPromise<ActorIO[K]['output'], ActorIO[K]['input']>(({ input, signal }) => fn(input, signal));
+const statusOf = (err: unknown) => (typeof err === 'object' && err !== null && 'code' in err ? Number((err as { code: unknown }).code) : 0);
+const typeOf = (err: unknown) => (typeof err === 'object' && err !== null && 'type' in err ? String((err as { type: unknown }).type) : '');
+
+/** Whether this device still holds a live session: 401 means gone; no answer (offline) means unknown. */
+export async function checkSession(account: WizardDeps['account']): Promise<SessionCheck> {
+  try {
+    const s = await account.getSession({ sessionId: 'current' });
+    return { status: 'active', userId: s.userId, sessionId: s.$id };
+  } catch (err) {
+    const status = statusOf(err);
+    return status === 401 || status === 404 ? { status: 'gone' } : { status: 'unknown' };
+  }
+}
+
+/** One Places session per typed address, ended by the details call (Google bills them together). */
+function placesSession() {
+  let token: string | null = null;
+  return { current: () => (token ??= crypto.randomUUID()), end: () => void (token = null) };
+}
+
+async function getJson(fetchImpl: (url: string) => Promise<Response>, url: string): Promise<unknown> {
+  const res = await fetchImpl(url);
+  if (!res.ok) throw new Error(`${url.split('?')[0]} answered ${res.status}`);
+  return res.json();
+}
+
+export function createWizardActors(deps: WizardDeps) {
+  const places = placesSession();
+  return {
+    loadDraft: call('loadDraft', () => loadDraft(deps.db, deps.keys)),
+    saveDraft: call('saveDraft', (input) => saveDraft(deps.db, deps.keys, input)),
+    clearDraft: call('clearDraft', (input) => clearDraft(deps.db, deps.keys, input)),
+    sendCode: call('sendCode', async (input) => {
+      const token = await deps.account.createEmailToken({ userId: ID.unique(), email: input.email });
+      return { userId: token.userId };
+    }),
+    verifyCode: call('verifyCode', async (input) => {
+      const create = async () => {
+        const s = await deps.account.createSession({ userId: input.userId, secret: input.code });
+        return { userId: s.userId, sessionId: s.$id };
+      };
+      try {
+        return await create();
+      } catch (err) {
+        // A session left on this device (an earlier customer) blocks a new one: end it and try once more.
+        if (typeOf(err) !== 'user_session_already_exists') throw err;
+        await deps.account.deleteSession({ sessionId: 'current' });
+        return create();
+      }
+    }),
+    checkSession: call('checkSession', () => checkSession(deps.account)),
+    pollSession: fromCallback<WizardEvent, { intervalMs: number }>(({ sendBack, input }) => {
+      const id = setInterval(() => {
+        void checkSession(deps.account).then((s) => s.status === 'gone' && sendBack({ type: 'session.lost' }));
+      }, input.intervalMs);
+      return () => clearInterval(id);
+    }),
+    lookupAddresses: call('lookupAddresses', async (input, signal) => {
+      const q = new URLSearchParams({ input: input.text, sessiontoken: places.current() });
+      const body = await getJson((u) => deps.fetch(u, { signal }), `/.netlify/functions/googleplaces?${q}`);
+      return placesAutocompleteResponseSchema.parse(body).predictions;
+    }),
+    placeDetails: call('placeDetails', async (input) => {
+      const q = new URLSearchParams({ place_id: input.placeId, sessiontoken: places.current() });
+      places.end();
+      return placeDetailsResponseSchema.parse(await getJson((u) => deps.fetch(u), `/.netlify/functions/googleplacesdetails?${q}`)).result;
+    }),
+    loadCatalog: call('loadCatalog', () => loadCatalog(deps.db, deps.fetch)),
+    storePhotos: call('storePhotos', (input) => storePhotos(deps.db, input.draftId, input.files)),
+    removePhoto: call('removePhoto', async (input) => {
+      await removePhoto(deps.db, input.id);
+    }),
+    submitRegistration: call('submitRegistration', (input) => deps.submitRegistration(input)),
+  };
+}

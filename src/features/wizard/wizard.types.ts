@@ -1,0 +1,123 @@
+// src/features/wizard/wizard.types.ts: the shapes the wizard machine, its actors and its screens share.
+import type { CatalogEntry, RegistrationFields } from '@/db/types';
+import type { PlaceDetails, PlacePrediction } from '@/shared/contracts/places';
+import type { Category } from './products';
+
+export type Step = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+
+export type WizardFields = {
+  fullName: string;
+  email: string;
+  code: string;
+  phoneCountry: string;
+  phone: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  state: string;
+  zip: string;
+  productQuery: string;
+  category: Category;
+};
+
+/** The fields typed into a text input; each `field.change` names one. */
+export type TextField = Exclude<keyof WizardFields, 'phoneCountry' | 'category'>;
+
+export type SelectedProduct = { id: string; title: string; sku: string; image: string };
+export type PhotoRef = { id: string; name: string; url: string };
+
+/** What a draft keeps: everything typed except the one-time code. */
+export type DraftValues = Omit<WizardFields, 'code'> & { placeChosen: boolean; selected: SelectedProduct[]; queuedEntryId: string | null };
+
+export type LoadedDraft = {
+  draftId: string;
+  step: number;
+  values: Partial<DraftValues>;
+  photos: PhotoRef[];
+  userId: string | null;
+  sessionId: string | null;
+  isVerified: boolean;
+};
+
+export type DraftSave = { draftId: string; step: number; values: DraftValues; userId: string | null; sessionId: string | null; isVerified: boolean };
+export type DraftClear = { draftId: string; keepFileIds: string[] };
+
+export type SessionCheck = { status: 'active'; userId: string; sessionId: string } | { status: 'gone' } | { status: 'unknown' };
+
+export type SubmitInput = { userId: string; fields: RegistrationFields; photoIds: string[]; draftId: string; entryId: string | null };
+export type SubmitOutcome = 'sent' | 'queued' | 'needs-sign-in';
+export type SubmitOutput = { outcome: SubmitOutcome; entryId?: string };
+
+export type StoredPhotos = { added: PhotoRef[]; errors: string[] };
+
+/** The I/O of every named actor, so machine.provide() swaps them with the right types. */
+export type ActorIO = {
+  loadDraft: { input: void; output: LoadedDraft };
+  saveDraft: { input: DraftSave; output: void };
+  clearDraft: { input: DraftClear; output: void };
+  sendCode: { input: { email: string }; output: { userId: string } };
+  verifyCode: { input: { userId: string; code: string }; output: { userId: string; sessionId: string } };
+  checkSession: { input: void; output: SessionCheck };
+  lookupAddresses: { input: { text: string }; output: PlacePrediction[] };
+  placeDetails: { input: { placeId: string }; output: PlaceDetails };
+  loadCatalog: { input: void; output: CatalogEntry[] };
+  storePhotos: { input: { draftId: string; files: File[] }; output: StoredPhotos };
+  removePhoto: { input: { id: string }; output: void };
+  submitRegistration: { input: SubmitInput; output: SubmitOutput };
+};
+
+export type WizardContext = {
+  step: Step;
+  fields: WizardFields;
+  placeChosen: boolean;
+  selected: SelectedProduct[];
+  photos: PhotoRef[];
+  photoQueue: File[];
+  storingFiles: File[];
+  error: string | null;
+  notice: string | null;
+  userId: string | null;
+  sessionId: string | null;
+  isVerified: boolean;
+  draftId: string;
+  draftDirty: boolean;
+  suggestions: PlacePrediction[];
+  highlighted: number;
+  addressFocused: boolean;
+  chosenPlaceId: string | null;
+  catalog: CatalogEntry[];
+  catalogError: string | null;
+  results: CatalogEntry[];
+  queuedEntryId: string | null;
+  outcome: 'sent' | 'queued' | null;
+};
+
+export type WizardEvent =
+  | { type: 'field.change'; field: TextField; value: string }
+  | { type: 'phone.country'; code: string }
+  | { type: 'category.change'; category: Category }
+  | { type: 'step.next' }
+  | { type: 'step.back' }
+  | { type: 'key.enter' }
+  | { type: 'code.send' }
+  | { type: 'code.verify' }
+  | { type: 'code.resend' }
+  | { type: 'address.focus' }
+  | { type: 'address.blur' }
+  | { type: 'suggestions.next' }
+  | { type: 'suggestions.prev' }
+  | { type: 'suggestions.dismiss' }
+  | { type: 'suggestions.show' }
+  | { type: 'suggestion.choose'; index: number }
+  | { type: 'product.select'; id: string }
+  | { type: 'product.remove'; id: string }
+  | { type: 'photos.add'; files: File[] }
+  | { type: 'photo.remove'; id: string }
+  | { type: 'registration.submit' }
+  | { type: 'wizard.restart' }
+  | { type: 'catalog.retry' }
+  | { type: 'draft.flush' }
+  | { type: 'session.start' }
+  | { type: 'session.check' }
+  | { type: 'session.lost' }
+  | { type: 'session.end' };
