@@ -25,7 +25,8 @@ export function submitThroughOutbox(config: RuntimeConfig) {
     const report = await flushOutbox(db, appwriteOutboxBackend(appwrite(config)));
     if (report.sent.includes(entryId)) return { outcome: 'sent', entryId };
     const entry = await db.outbox.get(entryId);
-    if (!entry) return { outcome: 'sent', entryId };
+    // 'sent' means the server has the registration; only the Shopify hand-off may still be waiting.
+    if (!entry || entry.status === 'sent') return { outcome: 'sent', entryId };
     return { outcome: entry.status === 'needs-sign-in' ? 'needs-sign-in' : 'queued', entryId };
   };
 }
