@@ -7,6 +7,7 @@ import { benchListDocuments } from './list-documents';
 import { startServerProcess, type BenchServer } from './server-process';
 import { benchUploadImage } from './upload-image';
 import { benchImport } from './import';
+import { benchStaffTable } from './staff-table';
 import type { Row } from './common';
 
 const OVERALL_MS = 10 * 60_000;
@@ -50,6 +51,7 @@ try {
   await server?.stop();
   server = null;
 }
+rows.push(...(await section('staff table', benchStaffTable)));
 rows.push(...(await section('bundle size', benchBundleSize)));
 
 const cell = (s: string) => s.replace(/\|/g, '\\|');

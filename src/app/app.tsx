@@ -10,6 +10,7 @@ const routes: Record<string, LazyExoticComponent<ComponentType>> = {
   '/login/staff': lazy(() => import('./routes/staff-sign-in')),
   '/home': lazy(() => import('./routes/staff-home')),
   '/account': lazy(() => import('./routes/staff-account')),
+  '/submission': lazy(() => import('./routes/staff-submissions')),
   '/submissionslist': lazy(() => import('./routes/staff-submissions-list')),
 };
 const NotFound = lazy(() => import('./routes/not-found'));

@@ -43,8 +43,8 @@ export function importRow(row: unknown): ImportRowResult {
     if (value !== null && value !== undefined && typeof value !== 'string' && typeof value !== 'number')
       return { ok: false, error: `${header}: must be text.` };
     let text = value === null || value === undefined ? '' : String(value).trim();
-    // Undo the export's formula guard: a leading apostrophe before = + - @ TAB CR LF.
-    if (/^'[=+\-@\t\r\n]/.test(text)) text = text.slice(1);
+    // Undo the export's formula guard: a leading apostrophe before = + - @ TAB CR LF NUL.
+    if (/^'[=+\-@\t\r\n\0]/.test(text)) text = text.slice(1);
     out[key] = key === 'image_file_id' ? imageIdsFrom(text) : text;
   }
   const id = out.$id;

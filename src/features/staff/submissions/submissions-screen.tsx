@@ -1,0 +1,166 @@
+// src/features/staff/submissions/submissions-screen.tsx: the admin submissions screen (/submission): opens at once
+// from this device's copy, keeps it current, and lets staff search, edit, import and export.
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { appDb } from '@/db/schema';
+import type { RuntimeConfig } from '@/lib/runtime-config';
+import { getStaffToken } from '@/lib/staff-session';
+import { buildExportCsv, exportFileName, fileStamp } from '@/shared/csv';
+import type { Submission } from '@/shared/contracts/submission';
+import type { Conflict } from '@/sync/staff-cache';
+import type { Navigate } from '../navigation';
+import { StaffLayout } from '../staff-layout';
+import { EditDialog } from './edit-dialog';
+import { ImportPreviewDialog, ImportSummaryPanel } from './import-preview';
+import { createSearch } from './search';
+import { SubmissionsTable } from './submissions-table';
+import { useCachedRows } from './use-cached-rows';
+import { useCsvImport } from './use-csv-import';
+import { useStaffSync } from './use-staff-sync';
+import './submissions.css';
+
+const n = (count: number) => count.toLocaleString('en-US');
+const submissions = (count: number) => `${n(count)} ${count === 1 ? 'submission' : 'submissions'}`;
+const clock = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' });
+
+export function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function SubmissionsScreen({ config, navigate }: { config: RuntimeConfig; navigate: Navigate }) {
+  const db = appDb();
+  const token = useCallback(() => getStaffToken(config), [config]);
+  const { rows, complete } = useCachedRows(db);
+  const sync = useStaffSync(db, token);
+  const edits = useLiveQuery(() => db.pendingEdits.toArray(), [db]);
+  const [term, setTerm] = useState('');
+  const [editing, setEditing] = useState<{ row: Submission; conflict?: Conflict } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const search = useRef<HTMLInputElement>(null);
+
+  const all = rows ?? [];
+  const find = useMemo(() => createSearch(all), [all]);
+  const shown = useMemo(() => find(term), [find, term]);
+  const rowsNow = useRef(all);
+  rowsNow.current = all;
+  const csv = useCsvImport({ rows: () => rowsNow.current, token, onImported: () => void sync.syncNow() });
+
+  const conflicts = (edits ?? []).filter((e) => e.current);
+  const waiting = (edits ?? []).length - conflicts.length;
+  const imageUrl = (id: string) => `${config.appwriteEndpoint}/storage/buckets/${config.bucketId}/files/${id}/view?project=${config.appwriteProjectId}`;
+
+  const onExport = () => {
+    if (!shown.length) return window.alert('No data to export');
+    download(exportFileName(new Date()), buildExportCsv(shown, imageUrl));
+  };
+  const openConflict = (c: { id: string }) => {
+    const edit = edits?.find((e) => e.id === c.id);
+    const row = all.find((r) => r.$id === c.id) ?? edit?.current;
+    if (edit?.current && row) setEditing({ row, conflict: { id: edit.id, mine: edit, current: edit.current } });
+  };
+  const onOpen = useCallback((row: Submission) => {
+    setNotice(null);
+    setEditing({ row });
+  }, []);
+
+  // SPEC.md's three states: Loading..., an error message, or the table. An empty device waits for its first sync.
+  const neverSynced = sync.syncedAt === null;
+  const firstSyncDue = all.length === 0 && !sync.syncedAt;
+  let body;
+  if (rows === null || (all.length === 0 && !complete)) body = <p className="loading">Loading...</p>;
+  else if (firstSyncDue && (sync.error || sync.offline)) body = <p className="subs__error" role="alert">{sync.error ?? 'Error fetching data.'}</p>;
+  else if (firstSyncDue) body = <p className="loading">Loading...</p>;
+  else body = <SubmissionsTable rows={shown} total={all.length} token={token} onOpen={onOpen} emptyText={term.trim() ? `No submissions found for "${term.trim()}"` : 'No submissions found'} />;
+
+  return (
+    <StaffLayout config={config} navigate={navigate}>
+      <div className="subs">
+        <header className="subs__head">
+          <div className="subs__titles">
+            <h1 className="subs__title">Submissions</h1>
+            <p className="subs__meta" aria-live="polite">
+              <span>{!complete ? 'Reading submissions on this device...' : term.trim() ? `Showing ${n(shown.length)} of ${submissions(all.length)}` : submissions(all.length)}</span>
+              <span className={sync.error ? 'subs__sync subs__sync--error' : sync.offline ? 'subs__sync subs__sync--offline' : 'subs__sync'}>
+                {sync.error && !neverSynced ? `${sync.error} ` : ''}
+                {sync.offline ? 'Offline: showing the copy on this device. ' : ''}
+                {sync.syncedAt ? `Last synced ${clock(sync.syncedAt)}` : neverSynced ? 'Not synced yet' : ''}
+              </span>
+              {waiting > 0 && <span className="subs__waiting">{waiting === 1 ? '1 edit waiting to be sent' : `${n(waiting)} edits waiting to be sent`}</span>}
+            </p>
+          </div>
+          <div className="subs__actions">
+            <button type="button" className="subs-button" disabled={csv.importing || csv.reading} onClick={() => csv.picker.current?.click()}>
+              {csv.importing ? 'Importing...' : 'Import CSV'}
+            </button>
+            <button type="button" className="subs-button subs-button--primary" onClick={onExport}>
+              Export
+            </button>
+            <input ref={csv.picker} type="file" accept=".csv,text/csv" hidden aria-label="CSV file to import" onChange={(e) => void csv.choose(e.target.files?.[0])} />
+          </div>
+        </header>
+        <p className="subs__import-error" role="alert">
+          {csv.error}
+        </p>
+        {csv.done && <ImportSummaryPanel done={csv.done} onDismiss={csv.dismiss} onDownload={() => csv.done?.report && download(`warranty_import_errors_${fileStamp(new Date())}.csv`, csv.done.report)} />}
+        {notice && (
+          <p className="subs-summary subs-notice" role="status">
+            {notice}
+          </p>
+        )}
+        {conflicts.length > 0 && !editing && (
+          <div className="subs-conflicts" role="alert">
+            {conflicts.length === 1 ? 'An edit met a newer change on the server and needs your decision.' : `${conflicts.length} edits met newer changes on the server and need your decision.`}
+            {conflicts.map((c) => (
+              <button key={c.id} type="button" className="subs-link" onClick={() => openConflict(c)}>
+                Review {c.fields.full_name || c.id}
+              </button>
+            ))}
+          </div>
+        )}
+        <div className="subs__search">
+          <label htmlFor="subs-search">Search</label>
+          <input
+            ref={search}
+            id="subs-search"
+            type="search"
+            placeholder="Search by name, email, or product"
+            value={term}
+            autoComplete="off"
+            onChange={(e) => setTerm(e.target.value)}
+          />
+          <button
+            type="button"
+            className="subs-button subs-button--small"
+            onClick={() => {
+              setTerm('');
+              search.current?.focus();
+            }}
+            disabled={!term}
+          >
+            Clear
+          </button>
+        </div>
+        {body}
+        {csv.preview && <ImportPreviewDialog preview={csv.preview} onCancel={csv.cancel} onConfirm={() => void csv.confirm()} />}
+        {editing && (
+          <EditDialog
+            db={db}
+            row={editing.row}
+            conflict={editing.conflict}
+            token={token}
+            onClose={(message) => {
+              setEditing(null);
+              if (message) setNotice(message);
+              if (message === 'Saved.' || message?.startsWith('The current')) void sync.syncNow();
+            }}
+          />
+        )}
+      </div>
+    </StaffLayout>
+  );
+}

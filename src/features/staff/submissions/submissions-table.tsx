@@ -1,0 +1,172 @@
+// src/features/staff/submissions/submissions-table.tsx: the submissions table (SPEC.md section 2): six columns,
+// a dash for empty cells, photo previews, rows rendered only near the screen so 100,000 scroll smoothly. Rows
+// open the editor on click, Enter or Space; arrow keys, Home, End, Page Up and Page Down move between rows.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { Submission } from '@/shared/contracts/submission';
+import { StaffImage, type TokenSource } from './staff-images';
+
+export const ROW_HEIGHT = 44;
+export const PHOTO_ROW_HEIGHT = 84;
+const MAX_THUMBS = 3;
+
+/** Whether a row is drawn tall for previews; cheap enough to ask of 100,000 rows on every keystroke. */
+const hasPhotos = (s: Submission) => Boolean(s.image_file_id);
+
+export const imageIds = (s: Pick<Submission, 'image_file_id'>) =>
+  (s.image_file_id ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+
+const COLUMNS = ['Full Name', 'Email', 'Phone', 'Address', 'SKU', 'Image'] as const;
+
+const Text = ({ value }: { value: string }) =>
+  value?.trim() ? (
+    <span className="subs-table__text" title={value}>
+      {value}
+    </span>
+  ) : (
+    <span className="subs-table__text subs-table__empty">-</span>
+  );
+
+const Row = memo(function Row(props: { row: Submission; index: number; active: boolean; token: TokenSource; onOpen: (row: Submission) => void; onFocusRow: (i: number) => void }) {
+  const { row, index, active, token, onOpen, onFocusRow } = props;
+  const ids = imageIds(row);
+  return (
+    <tr
+      className={hasPhotos(row) ? 'subs-table__row subs-table__row--photos' : 'subs-table__row'}
+      data-index={index}
+      aria-rowindex={index + 2}
+      tabIndex={active ? 0 : -1}
+      onClick={() => onOpen(row)}
+      onFocus={() => onFocusRow(index)}
+    >
+      <td>
+        <Text value={row.full_name} />
+      </td>
+      <td>
+        <Text value={row.email} />
+      </td>
+      <td>
+        <Text value={row.phone} />
+      </td>
+      <td>
+        <Text value={row.address} />
+      </td>
+      <td>
+        <Text value={row.product_sku} />
+      </td>
+      <td className="subs-table__images">
+        {ids.length === 0 ? (
+          <span className="subs-table__empty">—</span>
+        ) : (
+          <>
+            {ids.slice(0, MAX_THUMBS).map((id) => (
+              <StaffImage key={id} id={id} width={100} token={token} className="subs-thumb" />
+            ))}
+            {ids.length > MAX_THUMBS && <span className="subs-table__more">+{ids.length - MAX_THUMBS}</span>}
+          </>
+        )}
+      </td>
+    </tr>
+  );
+});
+
+const Spacer = ({ height }: { height: number }) => (
+  <tr aria-hidden="true">
+    <td colSpan={6} className="subs-table__spacer" style={{ height }} />
+  </tr>
+);
+
+type Props = { rows: readonly Submission[]; total: number; token: TokenSource; onOpen: (row: Submission) => void; emptyText: string };
+
+export const SubmissionsTable = memo(function SubmissionsTable({ rows, total, token, onOpen, emptyText }: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+  const focusWanted = useRef(false);
+  // Row heights are fixed by CSS, so sizes are known without measuring.
+  const virtual = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: useCallback((i: number) => (rows[i] && hasPhotos(rows[i]) ? PHOTO_ROW_HEIGHT : ROW_HEIGHT), [rows]),
+    getItemKey: useCallback((i: number) => rows[i]?.$id ?? i, [rows]),
+    overscan: 8,
+  });
+
+  useEffect(() => setActive((a) => Math.min(a, Math.max(0, rows.length - 1))), [rows.length]);
+  useEffect(() => {
+    if (!focusWanted.current) return;
+    const el = scroller.current?.querySelector<HTMLElement>(`tr[data-index="${active}"]`);
+    if (el) {
+      focusWanted.current = false;
+      el.focus({ preventScroll: true });
+    }
+  });
+
+  const move = (to: number) => {
+    const i = Math.max(0, Math.min(rows.length - 1, to));
+    setActive(i);
+    focusWanted.current = true;
+    virtual.scrollToIndex(i, { align: 'auto' });
+  };
+  const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 600) / ROW_HEIGHT) - 1);
+  const onKeyDown = (e: KeyboardEvent) => {
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => move(active + 1),
+      ArrowUp: () => move(active - 1),
+      PageDown: () => move(active + page),
+      PageUp: () => move(active - page),
+      Home: () => move(0),
+      End: () => move(rows.length - 1),
+      Enter: () => rows[active] && onOpen(rows[active]),
+      ' ': () => rows[active] && onOpen(rows[active]),
+    };
+    const action = keys[e.key];
+    if (!action || !(e.target instanceof HTMLTableRowElement)) return;
+    e.preventDefault();
+    action();
+  };
+
+  const items = virtual.getVirtualItems();
+  const tabbable = items.some((it) => it.index === active) ? active : (items[0]?.index ?? 0);
+  const before = items[0]?.start ?? 0;
+  const after = virtual.getTotalSize() - (items.at(-1)?.end ?? 0);
+  return (
+    <div className="subs-table__scroller" ref={scroller}>
+      <table className="subs-table" aria-rowcount={rows.length + 1} aria-label={`Submissions, ${total.toLocaleString('en-US')} in all`}>
+        <colgroup>
+          <col className="subs-col--name" />
+          <col className="subs-col--email" />
+          <col className="subs-col--phone" />
+          <col className="subs-col--address" />
+          <col className="subs-col--sku" />
+          <col className="subs-col--image" />
+        </colgroup>
+        <thead>
+          <tr aria-rowindex={1}>
+            {COLUMNS.map((c) => (
+              <th key={c} scope="col">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody onKeyDown={onKeyDown}>
+          {before > 0 && <Spacer height={before} />}
+          {items.map((item) => (
+            <Row key={item.key} row={rows[item.index]!} index={item.index} active={item.index === tabbable} token={token} onOpen={onOpen} onFocusRow={setActive} />
+          ))}
+          {after > 0 && <Spacer height={after} />}
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={6} className="subs-table__none">
+                {emptyText}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+});

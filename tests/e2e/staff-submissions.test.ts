@@ -1,0 +1,437 @@
+// The admin submissions screen in a real Chromium at 1440x900 against the real server, staff signed in through
+// the sign-in form: table, search, edit (with conflicts), import, export and a round trip of the export, and
+// offline work from the device's copy with the edit arriving once the server is back.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ID } from 'appwrite';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromiumPath, DESK, launch, launchPersistent } from '../helpers/browser';
+import { registration, signedInCustomer } from '../helpers/customers';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { signIn, STAFF } from '../helpers/staff';
+import type { Submission } from '../../src/shared/contracts/submission';
+
+const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../fixtures/csv/', import.meta.url));
+const SHOTS = 'test-results';
+
+async function photo(hue: number): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400"><rect width="600" height="400" fill="hsl(${hue},35%,88%)"/>
+    <circle cx="300" cy="200" r="110" fill="none" stroke="hsl(42,60%,48%)" stroke-width="34"/><circle cx="300" cy="92" r="26" fill="#eef6ff" stroke="#c9a24a" stroke-width="6"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg().toBuffer();
+}
+
+/** Opens `path`, is sent to the staff sign-in, signs in with the form and comes back. */
+async function signInThroughForm(page: Page, base: string, path = '/submission') {
+  await page.goto(base + path);
+  await page.waitForURL(/\/login\/staff/);
+  await page.getByLabel('Email').fill(STAFF.email);
+  await page.getByLabel('Password').fill(STAFF.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(base + path).catch(async (err: unknown) => {
+    await page.screenshot({ path: `${SHOTS}/staff-submissions-sign-in-failed.png` });
+    throw err;
+  });
+  await page.locator('.subs-table tbody tr.subs-table__row').first().waitFor();
+}
+
+const rowByName = (page: Page, name: string) => page.locator('tr.subs-table__row', { has: page.locator('td:first-child', { hasText: name }) });
+/** The row of `name`, brought on screen by searching for it (only rows near the screen are rendered). */
+async function findRow(page: Page, name: string) {
+  await page.getByPlaceholder('Search by name, email, or product').fill(name);
+  const row = rowByName(page, name);
+  await row.waitFor();
+  return row;
+}
+const countText = (page: Page) => page.locator('.subs__meta span').first().textContent();
+
+describe.runIf(chromiumPath)('admin submissions screen', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+  const photoIds: string[] = [];
+
+  const call = async (name: string, body?: unknown) => {
+    const res = await fetch(`${server.url}/.netlify/functions/${name}${body === undefined ? '?t=1' : ''}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as never };
+  };
+  const all = async () => (await call('getAppwriteSubmissions')).body as Submission[];
+
+  beforeAll(async () => {
+    server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password, staticDir: DIST });
+    token = await signIn(server, STAFF.email, STAFF.password);
+    const people = [
+      ['Grace Hopper', 'grace@navy.example', '+1 5550001111', '1 Navy Way, Arlington, VA, 22202, United States', 'Classic Ring', 'Solitaire Ring'],
+      ['Zoë Ångström', 'zoe@example.com', '', 'Straße 5, München', 'Collier « Étoile »', ''],
+      ['=HYPERLINK("http://evil.example","x")', 'formula@example.com', '-5', '@home, "quoted"', '+SKU', ''],
+      ['Alan Turing', 'alan@example.com', '5550003333', '', '', ''],
+      ...Array.from({ length: 40 }, (_, i) => [`Customer ${String(i).padStart(2, '0')}`, `customer${i}@example.com`, `555000${String(i).padStart(4, '0')}`, `${i} Elm St, Springfield, IL, 62701, United States`, `RNG-${1000 + i}-18K`, i % 5 ? '' : 'Aurora Pendant']),
+    ];
+    const data = people.map(([full_name, email, phone, address, product_sku, selected_product]) => ({ full_name, email, phone, address, product_sku, selected_product }));
+    expect((await call('importToAppwrite', { data })).status).toBe(200);
+    const ada = await signedInCustomer(server, 'ada@example.com');
+    for (const hue of [30, 200]) {
+      const id = ID.unique();
+      const bytes = new Uint8Array(await photo(hue));
+      await ada.as(() => ada.storage.createFile({ bucketId: 'images', fileId: id, file: new File([bytes], 'ring.jpg') }));
+      photoIds.push(id);
+    }
+    await ada.as(() =>
+      ada.databases.createDocument({
+        databaseId: 'warranty',
+        collectionId: 'submissions',
+        documentId: ID.unique(),
+        data: registration({ user_id: ada.userId, image_file_id: photoIds.join(',') }),
+      }),
+    );
+
+    browser = await launch();
+    context = await browser.newContext({ ...DESK, serviceWorkers: 'block', acceptDownloads: true });
+    page = await context.newPage();
+    page.on('dialog', (d) => void d.dismiss());
+    await signInThroughForm(page, server.url);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  it('shows the table: columns, count, dashes, em dash, 100 px previews, no selection', async () => {
+    expect(await page.locator('.subs-table thead th').allTextContents()).toEqual(['Full Name', 'Email', 'Phone', 'Address', 'SKU', 'Image']);
+    await expect.poll(() => countText(page)).toBe('45 submissions');
+    expect(await page.getByRole('button', { name: 'Import CSV' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Export' }).isVisible()).toBe(true);
+    const thumbs = rowByName(page, 'Ada Lovelace').locator('img.subs-thumb');
+    await expect.poll(() => thumbs.count()).toBe(2);
+    await expect.poll(() => thumbs.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth > 0 && i.getBoundingClientRect().width))).toEqual([100, 100]);
+    expect(await page.locator('input[type=checkbox]').count()).toBe(0);
+    expect(await page.locator('.subs__sync').textContent()).toMatch(/^Last synced /);
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: `${SHOTS}/staff-submissions-1440.png` });
+    const zoe = await findRow(page, 'Zoë Ångström');
+    expect(await zoe.locator('td').allTextContents()).toEqual(['Zoë Ångström', 'zoe@example.com', '-', 'Straße 5, München', 'Collier « Étoile »', '—']);
+    const formula = await findRow(page, '=HYPERLINK');
+    expect(await formula.locator('td').nth(0).textContent()).toBe('=HYPERLINK("http://evil.example","x")');
+    await page.getByRole('button', { name: 'Clear' }).click();
+  });
+
+  it('searches name, email and product on every keystroke, trimmed and ignoring case; Clear restores all', async () => {
+    const search = page.getByPlaceholder('Search by name, email, or product');
+    expect(await page.getByLabel('Search').getAttribute('placeholder')).toBe('Search by name, email, or product');
+    await search.pressSequentially('  LOVE');
+    await expect.poll(() => page.locator('tr.subs-table__row td:first-child').allTextContents()).toEqual(['Ada Lovelace']);
+    expect(await countText(page)).toBe('Showing 1 of 45 submissions');
+    await search.fill('NAVY.example ');
+    await expect.poll(() => page.locator('tr.subs-table__row td:first-child').allTextContents()).toEqual(['Grace Hopper']);
+    await search.fill('solitaire');
+    await expect.poll(() => page.locator('tr.subs-table__row td:first-child').allTextContents()).toEqual(['Grace Hopper']);
+    await search.fill('aurora pendant');
+    await expect.poll(() => page.locator('tr.subs-table__row').count()).toBe(8);
+    await search.fill('no such person');
+    await expect.poll(() => page.locator('.subs-table__none').textContent()).toBe('No submissions found for "no such person"');
+    await page.screenshot({ path: `${SHOTS}/staff-submissions-no-results.png` });
+    await page.getByRole('button', { name: 'Clear' }).click();
+    expect(await search.inputValue()).toBe('');
+    await expect.poll(() => countText(page)).toBe('45 submissions');
+  });
+
+  it('edits a row from the keyboard: labels, the 120 px photo, focus kept inside, Escape, Save reloads the list', async () => {
+    await rowByName(page, 'Ada Lovelace').focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-rowindex'))).toBe('3');
+    await page.keyboard.press('ArrowUp');
+    expect(await page.evaluate(() => document.activeElement?.querySelector('td')?.textContent)).toBe('Ada Lovelace');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Edit Submission' });
+    await dialog.waitFor();
+    for (const label of ['Full Name', 'Email', 'Phone', 'Address', 'Product', 'Product SKU (optional)']) expect(await dialog.getByLabel(label, { exact: true }).count()).toBe(1);
+    expect(await dialog.getByLabel('Full Name').inputValue()).toBe('Ada Lovelace');
+    const images = dialog.locator('figure img');
+    await expect.poll(() => images.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).complete && i.getBoundingClientRect().width))).toEqual([120, 120]);
+    expect(await dialog.locator('figcaption').textContent()).toBe('Uploaded Image');
+    await page.screenshot({ path: `${SHOTS}/staff-submissions-edit.png` });
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await (await findRow(page, 'Alan Turing')).click();
+    await dialog.getByLabel('Phone').fill('+44 20 7946 0000');
+    await dialog.getByLabel('Address').fill('Bletchley Park, Milton Keynes');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => rowByName(page, 'Alan Turing').locator('td').nth(2).textContent()).toBe('+44 20 7946 0000');
+    const saved = (await all()).find((s) => s.email === 'alan@example.com')!;
+    expect(saved).toMatchObject({ phone: '+44 20 7946 0000', address: 'Bletchley Park, Milton Keynes' });
+  });
+
+  it('shows a conflict with both versions and lets staff keep theirs or the current one', async () => {
+    const dialog = page.getByRole('dialog', { name: 'Edit Submission' });
+    const grace = () => all().then((l) => l.find((s) => s.email === 'grace@navy.example')!);
+    await (await findRow(page, 'Grace Hopper')).click();
+    await dialog.getByLabel('Phone').fill('5559990000');
+    const before = await grace();
+    expect((await call('updateAppwriteSubmission', { id: before.$id, ...pick(before), phone: '5551112222' })).status).toBe(200);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Someone else changed this submission since you opened it.', { exact: false }).waitFor();
+    const phoneRow = dialog.locator('tr', { has: page.locator('th', { hasText: /^Phone$/ }) });
+    expect(await phoneRow.locator('td').allTextContents()).toEqual(['5559990000', '5551112222']);
+    await page.screenshot({ path: `${SHOTS}/staff-submissions-conflict.png` });
+    expect((await grace()).phone).toBe('5551112222');
+    await dialog.getByRole('button', { name: 'Keep my version' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await grace()).phone).toBe('5559990000');
+
+    await rowByName(page, 'Grace Hopper').click();
+    await dialog.getByLabel('Address').fill('Somewhere else');
+    const now = await grace();
+    await call('updateAppwriteSubmission', { id: now.$id, ...pick(now), address: 'Pentagon, Arlington' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Use current version' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => rowByName(page, 'Grace Hopper').locator('td').nth(3).textContent()).toBe('Pentagon, Arlington');
+    expect((await grace()).address).toBe('Pentagon, Arlington');
+  });
+
+  it('alerts "Update failed: " with the server’s error', async () => {
+    const messages: string[] = [];
+    const onDialog = (d: { message(): string }) => messages.push(d.message());
+    page.on('dialog', onDialog);
+    await page.route('**/.netlify/functions/updateAppwriteSubmission', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"The database is on fire."}' }));
+    await (await findRow(page, 'Customer 01')).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Submission' });
+    await dialog.getByLabel('Phone').fill('5554443333');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => messages).toEqual(['Update failed: The database is on fire.']);
+    expect(await dialog.isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    page.off('dialog', onDialog);
+    await page.unroute('**/.netlify/functions/updateAppwriteSubmission');
+    // The edit stayed on the device and is sent by the next sync.
+    await expect.poll(async () => (await all()).find((s) => s.email === 'customer1@example.com')?.phone, { timeout: 10_000 }).toBe('5554443333');
+  });
+
+  it('shows a new registration within 2 seconds', async () => {
+    const eve = await signedInCustomer(server, 'eve@example.com');
+    const started = Date.now();
+    await eve.as(() =>
+      eve.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: ID.unique(), data: registration({ full_name: 'Eve Newcomer', email: 'eve@example.com', user_id: eve.userId }) }),
+    );
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await rowByName(page, 'Eve Newcomer').waitFor({ timeout: 5000 });
+    expect(Date.now() - started).toBeLessThan(2500);
+    await expect.poll(() => countText(page)).toBe('46 submissions');
+  });
+
+  it('refuses a file that is not .csv', async () => {
+    await page.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('a,b') });
+    const line = page.locator('.subs__import-error');
+    await expect.poll(() => line.textContent()).toBe('Please select a CSV file.');
+    expect(await line.evaluate((el) => [getComputedStyle(el).textAlign, getComputedStyle(el).color])).toEqual(['right', 'rgb(179, 38, 30)']);
+  });
+
+  it('previews an import with its problems, imports it, reports errors and reloads the list', async () => {
+    const picker = page.locator('input[type=file]');
+    await picker.setInputFiles(join(FIXTURES, 'problems.csv'));
+    const dialog = page.getByRole('dialog', { name: 'Import CSV' });
+    await dialog.waitFor();
+    expect(await dialog.locator('.subs-import__file').textContent()).toBe('problems.csv: 4 rows');
+    expect(await dialog.locator('.subs-import__problems li').allTextContents()).toEqual([
+      'Row 1: full_name: Full name is required.',
+      'Row 2: email: Email is required.',
+      'Row 3: email: Email is not a valid email address.',
+    ]);
+    await page.screenshot({ path: `${SHOTS}/staff-submissions-import-preview.png` });
+    expect(await page.locator('.subs__import-error').textContent()).toBe('');
+
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/.netlify/functions/importToAppwrite', async (r) => {
+      await held;
+      await r.continue();
+    });
+    await dialog.getByRole('button', { name: 'Import 1 row' }).click();
+    const importButton = page.getByRole('button', { name: 'Importing...' });
+    await importButton.waitFor();
+    expect(await importButton.isDisabled()).toBe(true);
+    release();
+    await page.locator('.subs-summary:not(.subs-notice)').waitFor();
+    expect(await page.locator('.subs-summary:not(.subs-notice) span').textContent()).toBe('Import finished: 1 created, 0 updated, 0 skipped, 3 errors.');
+    await page.unroute('**/.netlify/functions/importToAppwrite');
+    expect(await picker.inputValue()).toBe('');
+    await findRow(page, 'Good Row');
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.screenshot({ path: `${SHOTS}/staff-submissions-import-done.png` });
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download error report' }).click()]);
+    const report = readFileSync((await download.path())!, 'utf8');
+    expect(report.split('\r\n')[0]).toBe('\uFEFF"Row","Error","Full Name","Email","Phone","Address","SKU","Image URL"');
+    expect(report).toContain('"3","email: Email is not a valid email address.","Bad Email","not-an-email"');
+  });
+
+  it.each([
+    ['the server’s error text', { status: 413, contentType: 'application/json', body: '{"error":"Import at most 20000 rows at a time; split the file."}' }, 'Import at most 20000 rows at a time; split the file.'],
+    ['"Import failed" when the answer has no text', { status: 502, contentType: 'text/html', body: '<html>bad gateway</html>' }, 'Import failed'],
+    ['"Error importing data." when the request fails', null, 'Error importing data.'],
+  ])('shows %s on the import error line', async (_n, answer, text) => {
+    await page.route('**/.netlify/functions/importToAppwrite', (r) => (answer ? r.fulfill(answer) : r.abort('connectionrefused')));
+    await page.locator('input[type=file]').setInputFiles(join(FIXTURES, 'non-ascii.csv'));
+    await page.getByRole('dialog', { name: 'Import CSV' }).getByRole('button', { name: 'Import 3 rows' }).click();
+    await expect.poll(() => page.locator('.subs__import-error').textContent()).toBe(text);
+    expect(await page.getByRole('button', { name: 'Import CSV' }).isEnabled()).toBe(true);
+    await page.unroute('**/.netlify/functions/importToAppwrite');
+  });
+
+  it('exports what the search shows, alerts when nothing, and re-importing the export changes nothing', async () => {
+    const messages: string[] = [];
+    const onDialog = (d: { message(): string }) => messages.push(d.message());
+    page.on('dialog', onDialog);
+    const search = page.getByPlaceholder('Search by name, email, or product');
+    await search.fill('nobody at all');
+    await page.getByRole('button', { name: 'Export' }).click();
+    await expect.poll(() => messages).toEqual(['No data to export']);
+    page.off('dialog', onDialog);
+
+    await search.fill('example.com');
+    await expect.poll(() => countText(page)).toMatch(/^Showing \d+ of/);
+    const shown = Number((await countText(page))!.match(/Showing (\d+)/)![1]);
+    const [filtered] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    expect(filtered.suggestedFilename()).toMatch(/^warranty_submissions_\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.csv$/);
+    expect(readFileSync((await filtered.path())!, 'utf8').trimEnd().split('\r\n')).toHaveLength(shown + 1);
+
+    await page.getByRole('button', { name: 'Clear' }).click();
+    const [everything] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    const file = (await everything.path())!;
+    const text = readFileSync(file, 'utf8');
+    expect(text.startsWith('\uFEFF"Full Name","Email","Phone","Address","SKU","Image URL"\r\n')).toBe(true);
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")","formula@example.com","'-5","'@home, ""quoted""","'+SKU",""`);
+    expect(text).toContain(photoIds.map((id) => `/storage/buckets/images/files/${id}/view?project=warranty`).join(';').split(';')[0]);
+
+    const before = (await all()).map(({ $updatedAt: _u, ...rest }) => rest).sort((a, b) => a.$id.localeCompare(b.$id));
+    await page.locator('input[type=file]').setInputFiles({ name: everything.suggestedFilename(), mimeType: 'text/csv', buffer: readFileSync(file) });
+    const dialog = page.getByRole('dialog', { name: 'Import CSV' });
+    await dialog.getByRole('button', { name: `Import ${before.length} rows` }).click();
+    await page.locator('.subs-summary:not(.subs-notice)').waitFor();
+    expect(await page.locator('.subs-summary:not(.subs-notice) span').textContent()).toBe(`Import finished: 0 created, 0 updated, ${before.length} skipped, 0 errors.`);
+    const after = (await all()).map(({ $updatedAt: _u, ...rest }) => rest).sort((a, b) => a.$id.localeCompare(b.$id));
+    expect(after).toEqual(before);
+  });
+
+  it('parses a file over 1 MB in a worker and sends it in chunks of at most 5,000 rows', async () => {
+    const lines = ['"Full Name","Email","Phone","Address","SKU","Image URL"'];
+    for (let i = 0; i < 11_000; i++) lines.push(`"Bulk Customer ${i}","bulk${i}@example.com","555${String(i).padStart(7, '0')}","${i} Long Road, Suite ${i % 90}, Springfield, IL, 62701, United States","RNG-${i % 300}-18K",""`);
+    const buffer = Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`);
+    expect(buffer.length).toBeGreaterThan(1024 * 1024);
+    const posts: number[] = [];
+    const onRequest = (r: { url(): string; postData(): string | null }) => r.url().includes('importToAppwrite') && posts.push((JSON.parse(r.postData()!) as { data: unknown[] }).data.length);
+    page.on('request', onRequest);
+    const worker = page.waitForEvent('worker');
+    await page.locator('input[type=file]').setInputFiles({ name: 'bulk.csv', mimeType: 'text/csv', buffer });
+    expect((await worker).url()).toMatch(/csv\.worker/);
+    const dialog = page.getByRole('dialog', { name: 'Import CSV' });
+    expect(await dialog.locator('.subs-import__file').textContent()).toBe('bulk.csv: 11,000 rows');
+    await dialog.getByRole('button', { name: 'Import 11,000 rows' }).click();
+    await page.locator('.subs-summary:not(.subs-notice)').waitFor({ timeout: 60_000 });
+    expect(await page.locator('.subs-summary:not(.subs-notice) span').textContent()).toBe('Import finished: 11,000 created, 0 updated, 0 skipped, 0 errors.');
+    page.off('request', onRequest);
+    expect(posts).toEqual([5000, 5000, 1000]);
+    await expect.poll(() => countText(page), { timeout: 15_000 }).toMatch(/^11,0\d\d submissions$/);
+  });
+
+  it('shows "Loading...", then "Invalid data format from server." or "Error fetching data." on a device with no copy', async () => {
+    const fresh = await browser.newContext({ ...DESK, serviceWorkers: 'block' });
+    const p = await fresh.newPage();
+    try {
+      let release = () => {};
+      const held = new Promise<void>((r) => (release = r));
+      await p.route('**/.netlify/functions/getAppwriteSubmissions*', async (r) => {
+        await held;
+        await r.fulfill({ status: 200, contentType: 'application/json', body: '{"unexpected":true}' });
+      });
+      await p.goto(`${server.url}/submission`);
+      await p.waitForURL(/\/login\/staff/);
+      await p.getByLabel('Email').fill(STAFF.email);
+      await p.getByLabel('Password').fill(STAFF.password);
+      await p.getByRole('button', { name: 'Sign in' }).click();
+      await p.waitForURL(`${server.url}/submission`);
+      await expect.poll(() => p.locator('p.loading').textContent()).toBe('Loading...');
+      release();
+      await expect.poll(() => p.locator('.subs__error').textContent()).toBe('Invalid data format from server.');
+      await p.unroute('**/.netlify/functions/getAppwriteSubmissions*');
+      await p.route('**/.netlify/functions/getAppwriteSubmissions*', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }));
+      await p.reload();
+      await expect.poll(() => p.locator('.subs__error').textContent()).toBe('Error fetching data.');
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+function pick(s: Submission) {
+  const { full_name, email, phone, address, product_sku, selected_product, image_file_id } = s;
+  return { full_name, email, phone, address, product_sku, selected_product, image_file_id };
+}
+
+describe.runIf(chromiumPath)('admin submissions screen offline', () => {
+  it('opens from the device’s copy with the server stopped, searches, keeps an edit and sends it when the server is back', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'warranty-e2e-'));
+    const profile = mkdtempSync(join(tmpdir(), 'warranty-profile-'));
+    const config = { staffEmail: STAFF.email, staffPassword: STAFF.password, staticDir: DIST };
+    let server = await startTestServer(config, dataDir);
+    const context = await launchPersistent(profile, DESK);
+    try {
+      const token = await signIn(server, STAFF.email, STAFF.password);
+      const data = Array.from({ length: 30 }, (_, i) => ({ full_name: `Offline Customer ${i}`, email: `offline${i}@example.com`, phone: '5551234567', address: `${i} Oak Ave` }));
+      await fetch(`${server.url}/.netlify/functions/importToAppwrite`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ data }) });
+      const page = await context.newPage();
+      await signInThroughForm(page, server.url);
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await page.reload();
+      await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+      await expect.poll(() => countText(page)).toBe('30 submissions');
+      const port = server.port;
+      await server.close();
+
+      await page.goto(`${server.url}/submission`);
+      await expect.poll(() => countText(page)).toBe('30 submissions');
+      await expect.poll(() => page.locator('.subs__sync').textContent()).toMatch(/^Offline: showing the copy on this device\. Last synced /);
+      await page.getByPlaceholder('Search by name, email, or product').fill('customer 7');
+      await expect.poll(() => page.locator('tr.subs-table__row td:first-child').allTextContents()).toEqual(['Offline Customer 7']);
+      await rowByName(page, 'Offline Customer 7').click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Submission' });
+      await dialog.getByLabel('Phone').fill('5550007777');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => page.locator('.subs-notice').textContent()).toBe('Saved on this device. It will be sent when the connection returns.');
+      await expect.poll(() => page.locator('.subs__waiting').textContent()).toBe('1 edit waiting to be sent');
+      expect(await rowByName(page, 'Offline Customer 7').locator('td').nth(2).textContent()).toBe('5550007777');
+      await page.screenshot({ path: `${SHOTS}/staff-submissions-offline.png` });
+
+      server = await startTestServer({ ...config, port }, dataDir);
+      const reached = async () => {
+        const res = await fetch(`${server.url}/.netlify/functions/getAppwriteSubmissions?t=1`, { headers: { Authorization: `Bearer ${token}` } });
+        return ((await res.json()) as Submission[]).find((s) => s.email === 'offline7@example.com')?.phone;
+      };
+      await expect.poll(reached, { timeout: 15_000 }).toBe('5550007777');
+      await expect.poll(() => page.locator('.subs__waiting').count(), { timeout: 10_000 }).toBe(0);
+    } finally {
+      await context.close();
+      await server.dispose();
+      rmSync(profile, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,72 @@
+// The table's search: trimmed, case-insensitive substring over full_name, email and selected_product only,
+// incremental narrowing that agrees with a plain filter, and under 50 ms per keystroke at 100,000 rows.
+import { describe, expect, it } from 'vitest';
+import { createSearch, filterSubmissions } from '@/features/staff/submissions/search';
+import type { Submission } from '@/shared/contracts/submission';
+
+const sub = (i: number, over: Partial<Submission> = {}): Submission => ({
+  $id: `s${i}`,
+  $createdAt: '',
+  $updatedAt: '',
+  submitted_at: '',
+  full_name: `Customer ${i}`,
+  email: `customer${i}@example.com`,
+  phone: '5551234567',
+  address: '1 Main St',
+  selected_product: '',
+  product_sku: 'Aurora Pendant',
+  image_file_id: '',
+  ...over,
+});
+
+const rows = [
+  sub(1, { full_name: 'Ada Lovelace', email: 'ada@example.com' }),
+  sub(2, { full_name: 'Grace Hopper', email: 'grace@navy.example', selected_product: 'Classic Ring' }),
+  sub(3, { full_name: 'Zoë Ångström', email: 'zoe@example.com', phone: 'ring me' }),
+  sub(4, { full_name: 'Alan Turing', email: 'alan@example.com', product_sku: 'Classic Ring' }),
+];
+const names = (list: Submission[]) => list.map((r) => r.full_name);
+
+describe('filterSubmissions', () => {
+  it('matches name, email and selected_product, ignoring case and surrounding spaces', () => {
+    expect(names(filterSubmissions(rows, '  LOVELACE '))).toEqual(['Ada Lovelace']);
+    expect(names(filterSubmissions(rows, 'navy.EX'))).toEqual(['Grace Hopper']);
+    expect(names(filterSubmissions(rows, 'classic ring'))).toEqual(['Grace Hopper']);
+    expect(names(filterSubmissions(rows, 'ångström'))).toEqual(['Zoë Ångström']);
+  });
+
+  it('does not search phone, address or SKU, nor across fields', () => {
+    expect(filterSubmissions(rows, 'ring me')).toEqual([]);
+    expect(filterSubmissions(rows, '1 main st')).toEqual([]);
+    expect(filterSubmissions(rows, 'lovelaceada')).toEqual([]);
+  });
+
+  it('gives back every row for an empty or blank term', () => {
+    expect(filterSubmissions(rows, '')).toEqual(rows);
+    expect(filterSubmissions(rows, '   ')).toEqual(rows);
+  });
+});
+
+describe('createSearch', () => {
+  it('agrees with filterSubmissions while typing, deleting and replacing', () => {
+    const search = createSearch(rows);
+    for (const term of ['a', 'ad', 'ada', 'ad', '', 'G', 'gr', 'grace h', 'x', 'exa', 'example.com', ' e ']) {
+      expect(search(term)).toEqual(filterSubmissions(rows, term));
+    }
+  });
+
+  it('answers a keystroke at 100,000 rows in under 50 ms', () => {
+    const many = Array.from({ length: 100_000 }, (_, i) => sub(i, { selected_product: i % 7 ? '' : 'Aurora Pendant' }));
+    const search = createSearch(many);
+    search('warm');
+    search('');
+    const times: number[] = [];
+    for (const term of ['c', 'cu', 'cus', 'cust', 'custo', 'customer 9', 'customer 99', 'aurora', '7@', '']) {
+      const t = performance.now();
+      search(term);
+      times.push(performance.now() - t);
+    }
+    expect(search('customer 99999')).toHaveLength(1);
+    expect(Math.max(...times)).toBeLessThan(50);
+  });
+});
