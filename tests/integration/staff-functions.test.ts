@@ -48,6 +48,7 @@ describe('staff functions', () => {
       ['importToAppwrite', { method: 'POST', body: { data: [{ 'Full Name': 'A', Email: 'a@b.co' }] } }],
       ['updateAppwriteSubmission', { method: 'POST', body: { id: docId, ...registration(), image_file_id: photoId } }],
       ['staffImage', { query: `?id=${photoId}` }],
+      ['getIntegrationLog', {}],
     ];
     for (const [name, init] of functions) {
       for (const c of cases) {
@@ -158,6 +159,25 @@ describe('staff functions', () => {
     expect((await call('staffImage', { query: '?id=missing' })).status).toBe(404);
     expect((await call('staffImage', { query: '?id=../etc' })).status).toBe(400);
     expect((await call('staffImage', { query: `?id=${photoId}&width=99999` })).status).toBe(400);
+  });
+
+  it('shows staff where registrations were handed on to', async () => {
+    const ada = await signedInCustomer(server, 'log@example.com');
+    const id = ID.unique();
+    const data = registration({ user_id: ada.userId, email: 'log@example.com' });
+    await ada.as(() => ada.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: id, data }));
+    const { jwt } = await ada.as(() => ada.account.createJWT());
+    await fetch(`${server.url}/.netlify/functions/sendToShopify`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Appwrite-JWT': jwt }, body: JSON.stringify({ $id: id }) });
+    const log = (await (await call('getIntegrationLog')).json()) as { target: string; entries: { registrationId: string; email: string }[] };
+    expect(log.target).toBe('log');
+    expect(log.entries[0]).toMatchObject({ registrationId: id, email: 'log@example.com' });
+  });
+
+  it('refuses an import body over 6 MB with 413', async () => {
+    const big = { data: [{ 'Full Name': 'x'.repeat(7 * 1024 * 1024), Email: 'a@b.co' }] };
+    const res = await call('importToAppwrite', { method: 'POST', body: big });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { code: string }).code).toBe('payload_too_large');
   });
 
   it('answers unknown functions and wrong methods plainly', async () => {
