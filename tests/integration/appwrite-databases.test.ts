@@ -164,6 +164,11 @@ describe('listing 1,000 documents', () => {
     expect(picked.documents[0]).not.toHaveProperty('full_name');
   });
 
+  it('lists each document exactly as getDocument returns it', async () => {
+    const page = await staff.listDocuments({ databaseId: DB, collectionId: COL, queries: [NodeQuery.limit(3), NodeQuery.offset(40)] });
+    for (const doc of page.documents) expect(doc).toEqual(await staff.getDocument({ databaseId: DB, collectionId: COL, documentId: doc.$id }));
+  });
+
   it('returns what changed since a moment, for delta sync', async () => {
     const before = await staff.getDocument({ databaseId: DB, collectionId: COL, documentId: 'reg-0999' });
     await new Promise((r) => setTimeout(r, 5));
