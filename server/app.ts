@@ -142,6 +142,7 @@ export function buildApp(
       APPWRITE_COLLECTION_ID: project.collections[0]!.$id,
       APPWRITE_BUCKET_ID: project.buckets[0]!.$id,
       SUPABASE_URL: internal(),
+      SUPABASE_ANON_KEY: deps.secrets.anonKey,
       INTEGRATION_LOG_FILE: join(config.dataDir, 'integration-log.jsonl'),
     }));
   }

@@ -35,5 +35,30 @@ export async function requireStaff(req: Request): Promise<StaffIdentity> {
     throw unauthorized('Your staff session is not valid. Please sign in again.');
   }
   if (payload.app_metadata?.role !== 'staff') throw new HttpError(403, 'forbidden', 'This account is not a staff account.');
+  // A password-only (aal1) token is enough only for staff without a second factor: a stolen password must not
+  // bypass the authenticator. The token alone cannot tell, so Auth is asked (and the answer kept a minute).
+  if (payload.aal !== 'aal2' && (await hasVerifiedFactor(base, m[1]!)))
+    throw new HttpError(403, 'mfa_required', 'Confirm your sign-in with your authenticator code.');
   return { userId: String(payload.sub ?? ''), email: typeof payload.email === 'string' ? payload.email : '' };
+}
+
+const factorAnswers = new Map<string, { verified: boolean; until: number }>();
+
+async function hasVerifiedFactor(base: string, token: string): Promise<boolean> {
+  const now = Date.now();
+  const cached = factorAnswers.get(token);
+  if (cached && cached.until > now) return cached.verified;
+  let res: Response;
+  try {
+    res = await fetch(`${base}/auth/v1/user`, { headers: { Authorization: `Bearer ${token}`, apikey: requiredEnv('SUPABASE_ANON_KEY') }, signal: AbortSignal.timeout(5_000) });
+  } catch {
+    throw new HttpError(503, 'auth_unavailable', 'Staff sign-in cannot be checked right now. Please try again.');
+  }
+  if (res.status === 401 || res.status === 403 || res.status === 404) throw unauthorized('Your staff session has ended. Please sign in again.');
+  if (!res.ok) throw new HttpError(503, 'auth_unavailable', 'Staff sign-in cannot be checked right now. Please try again.');
+  const user = (await res.json()) as { factors?: { status?: string }[] };
+  const verified = (user.factors ?? []).some((f) => f.status === 'verified');
+  if (factorAnswers.size > 1000) factorAnswers.clear();
+  factorAnswers.set(token, { verified, until: now + 60_000 });
+  return verified;
 }

@@ -6,7 +6,10 @@ import sharp from 'sharp';
 import { ID } from 'appwrite';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registration, signedInCustomer } from '../helpers/customers';
-import { authCases, STAFF } from '../helpers/staff';
+import { authCases, signIn, STAFF } from '../helpers/staff';
+import { createClient } from '@supabase/supabase-js';
+import ws from 'ws';
+import { createStaffUser, totpAt } from '../../server/auth';
 import type { Submission } from '../../src/shared/contracts/submission';
 
 describe('staff functions', () => {
@@ -178,6 +181,23 @@ describe('staff functions', () => {
     const res = await call('importToAppwrite', { method: 'POST', body: big });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { code: string }).code).toBe('payload_too_large');
+  });
+
+  it('asks staff with an authenticator for it: a password-only token is refused, an aal2 token works', async () => {
+    await createStaffUser(server.db, 'mfa.manager@maison.example', 'another long passphrase', { staff: true });
+    const sb = createClient(server.url, server.secrets.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws as never } });
+    await sb.auth.signInWithPassword({ email: 'mfa.manager@maison.example', password: 'another long passphrase' });
+    const factor = (await sb.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Desk' })).data!;
+    const challenge = (await sb.auth.mfa.challenge({ factorId: factor.id })).data!;
+    await sb.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.id, code: totpAt(factor.totp.secret) });
+
+    const passwordOnly = await signIn(server, 'mfa.manager@maison.example', 'another long passphrase');
+    const refused = await call('getSubmissions', { auth: `Bearer ${passwordOnly}` });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { code: string }).code).toBe('mfa_required');
+
+    const { data } = await sb.auth.getSession();
+    expect((await call('getSubmissions', { auth: `Bearer ${data.session!.access_token}` })).status).toBe(200);
   });
 
   it('answers unknown functions and wrong methods plainly', async () => {
