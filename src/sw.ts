@@ -45,7 +45,8 @@ self.addEventListener('sync', (event) => {
   const e = event as ExtendableEvent & { tag: string };
   if (e.tag !== SYNC_TAG) return;
   e.waitUntil(
-    flushFromWorker(openAppDb()).then((report) => {
+    // The browser fires it when the network is back: waiting records go now, whatever their backoff.
+    flushFromWorker(openAppDb(), { ignoreBackoff: true }).then((report) => {
       // Throwing asks the browser to retry the sync later; needs-sign-in and rejections wait for a person.
       if (report && report.pending > 0) throw new Error(report.lastError ?? 'registrations still waiting');
     }),

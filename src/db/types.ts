@@ -33,6 +33,8 @@ export type DraftFile = {
 };
 
 export type OutboxStatus = 'pending' | 'sending' | 'needs-sign-in' | 'rejected' | 'sent';
+/** Why the last attempt failed: no answer, a server fault (both retried), no valid session, or a refusal. */
+export type OutboxErrorKind = 'network' | 'server' | 'auth' | 'rejected';
 
 /** A finished registration waiting to reach the server, with ids made when it was queued. */
 export type OutboxEntry = {
@@ -47,6 +49,8 @@ export type OutboxEntry = {
   attempts: number;
   nextAttemptAt: number;
   lastError: string | null;
+  lastErrorKind?: OutboxErrorKind | null;
+  failedAt?: number | null; // when the last attempt failed
   createdAt: number;
 };
 

@@ -6,7 +6,13 @@ import { failure, type BackendFailure, type BackendResult, type OutboxBackend, t
 import { withOutboxLock } from './lock';
 
 export type FlushReport = { sent: string[]; pending: number; needsSignIn: number; rejected: number; lastError: string | null };
-export type FlushOptions = { now?: number | (() => number); random?: () => number; callTimeoutMs?: number };
+export type FlushOptions = {
+  now?: number | (() => number);
+  random?: () => number;
+  callTimeoutMs?: number;
+  /** Send waiting records now, whatever their backoff says (the network came back, or a person asked). */
+  ignoreBackoff?: boolean;
+};
 export type OutboxCounts = { pending: number; sending: number; needsSignIn: number; rejected: number };
 
 export const BACKOFF_BASE_MS = 2_000;
@@ -66,6 +72,7 @@ export function flushOutbox(db: AppDb, backend: OutboxBackend, options: FlushOpt
     clock: typeof now === 'function' ? now : () => now ?? Date.now(),
     random: options.random ?? Math.random,
     timeoutMs: options.callTimeoutMs ?? 120_000,
+    ignoreBackoff: options.ignoreBackoff ?? false,
     report: { sent: [], pending: 0, needsSignIn: 0, rejected: 0, lastError: null },
   };
   return withOutboxLock(() => runFlush(run));
@@ -77,6 +84,7 @@ type Run = {
   clock: () => number;
   random: () => number;
   timeoutMs: number;
+  ignoreBackoff: boolean;
   report: FlushReport;
   session?: BackendResult<string | null>; // asked once per run, forgotten on the first 401
 };
@@ -85,7 +93,7 @@ type Step = 'next' | 'stop';
 async function runFlush(run: Run): Promise<FlushReport> {
   const seen = new Set<string>();
   for (;;) {
-    const entry = await claimNext(run.db, run.clock(), seen);
+    const entry = await claimNext(run.db, run.ignoreBackoff ? Infinity : run.clock(), seen);
     if (!entry) break;
     seen.add(entry.id);
     if ((await sendEntry(run, entry)) === 'stop') break;
@@ -150,7 +158,7 @@ async function deliver(run: Run, entry: OutboxEntry): Promise<Step | undefined> 
   if (!r.ok && r.kind !== 'conflict') return fail(run, entry, r); // 409: our earlier create arrived
   // Only now, with the document confirmed, may the photos leave the device.
   await db.transaction('rw', db.outbox, db.draftFiles, async () => {
-    await db.outbox.update(entry.id, { files, documentCreated: true, status: 'sent', attempts: 0, nextAttemptAt: 0, lastError: null });
+    await db.outbox.update(entry.id, { files, documentCreated: true, status: 'sent', attempts: 0, nextAttemptAt: 0, lastError: null, lastErrorKind: null });
     await db.draftFiles.bulkDelete(files.map((f) => f.draftFileId));
   });
   Object.assign(entry, { files, documentCreated: true, status: 'sent', attempts: 0 });
@@ -161,16 +169,18 @@ async function deliver(run: Run, entry: OutboxEntry): Promise<Step | undefined> 
 /** Records a failure on the entry and says whether the run goes on. */
 async function fail(run: Run, entry: OutboxEntry, f: BackendFailure): Promise<Step> {
   run.report.lastError = f.message;
-  const retryLater = { attempts: entry.attempts + 1, nextAttemptAt: run.clock() + backoffDelay(entry.attempts, run.random), lastError: f.message };
+  const kind = f.kind === 'conflict' ? 'rejected' : f.kind;
+  const failed = { lastError: f.message, lastErrorKind: kind, failedAt: run.clock() };
+  const retryLater = { ...failed, attempts: entry.attempts + 1, nextAttemptAt: run.clock() + backoffDelay(entry.attempts, run.random) };
   const stop: Step = f.kind === 'network' || f.kind === 'server' ? 'stop' : 'next';
   if (entry.documentCreated) {
     // Only Shopify is missing: the registration is safe, so retry later whatever the reason; never block others.
     await run.db.outbox.update(entry.id, { ...retryLater, lastError: `Shopify: ${f.message}` });
     return f.kind === 'network' ? 'stop' : 'next';
   }
-  if (f.kind === 'auth') await run.db.outbox.update(entry.id, { status: 'needs-sign-in', lastError: f.message });
+  if (f.kind === 'auth') await run.db.outbox.update(entry.id, { status: 'needs-sign-in', ...failed });
   else if (stop === 'stop') await run.db.outbox.update(entry.id, { status: 'pending', ...retryLater });
-  else await run.db.outbox.update(entry.id, { status: 'rejected', lastError: f.message });
+  else await run.db.outbox.update(entry.id, { status: 'rejected', ...failed });
   return stop;
 }
 
@@ -214,7 +224,7 @@ export async function retryEntry(db: AppDb, id: string): Promise<boolean> {
     .equals(id)
     .modify((e) => {
       if (e.status !== 'sent') e.status = 'pending';
-      Object.assign(e, { attempts: 0, nextAttemptAt: 0, lastError: null });
+      Object.assign(e, { attempts: 0, nextAttemptAt: 0, lastError: null, lastErrorKind: null });
     });
   return changed > 0;
 }
@@ -229,7 +239,7 @@ export function releaseNeedsSignIn(db: AppDb, userId: string, email?: string): P
     .where('status')
     .equals('needs-sign-in')
     .and((e) => e.userId === userId || (!!mail && e.fields.email.trim().toLowerCase() === mail))
-    .modify({ status: 'pending', userId, attempts: 0, nextAttemptAt: 0, lastError: null });
+    .modify({ status: 'pending', userId, attempts: 0, nextAttemptAt: 0, lastError: null, lastErrorKind: null });
 }
 
 export function outboxCounts(db: AppDb): Promise<OutboxCounts> {

@@ -1,6 +1,7 @@
-// src/sync/triggers.ts: when the page flushes the outbox: at start, back online, back in view, and on a backoff timer.
+// src/sync/triggers.ts: when the page flushes the outbox: at start, back online, back in view, on request, and on a backoff timer.
 import type { AppDb } from '@/db/schema';
 import type { OutboxBackend } from './backend';
+import { FLUSH_REQUEST, type FlushRequest } from './flush-request';
 import { flushOutbox, type FlushReport } from './outbox';
 
 export const MIN_TIMER_MS = 5_000;
@@ -20,29 +21,31 @@ export function startOutboxTriggers(db: AppDb, backend: OutboxBackend, options: 
   const doc = options.doc ?? document;
   let stopped = false;
   let running = false;
-  let again = false;
+  let again: { now: boolean } | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const report = (err: unknown) => (options.onError ?? console.warn)(err);
 
-  const kick = async () => {
+  /** `now`: ignore the backoff (the network is back, or a person asked). */
+  const kick = async (now = false): Promise<void> => {
     if (stopped) return;
     // One flush at a time from this page; a trigger during a run asks for one more run after it.
     if (running) {
-      again = true;
+      again = { now: now || (again?.now ?? false) };
       return;
     }
     running = true;
     clearTimeout(timer);
     try {
-      options.onReport?.(await flushOutbox(db, backend));
+      options.onReport?.(await flushOutbox(db, backend, { ignoreBackoff: now }));
     } catch (err) {
       report(err);
     } finally {
       running = false;
     }
-    if (!again) return schedule().catch(report);
-    again = false;
-    return kick();
+    const next = again;
+    again = null;
+    if (!next) return schedule().catch(report);
+    return kick(next.now);
   };
 
   const schedule = async () => {
@@ -54,11 +57,13 @@ export function startOutboxTriggers(db: AppDb, backend: OutboxBackend, options: 
     if (!stopped) timer = setTimeout(() => void kick(), delay);
   };
 
-  const onOnline = () => void kick();
+  const onOnline = () => void kick(true);
   const onVisible = () => {
     if (doc.visibilityState === 'visible') void kick();
   };
+  const onRequest = (e: Event) => void kick((e as CustomEvent<FlushRequest>).detail?.now ?? false);
   win.addEventListener('online', onOnline);
+  win.addEventListener(FLUSH_REQUEST, onRequest);
   doc.addEventListener('visibilitychange', onVisible);
   void kick();
 
@@ -66,6 +71,7 @@ export function startOutboxTriggers(db: AppDb, backend: OutboxBackend, options: 
     stopped = true;
     clearTimeout(timer);
     win.removeEventListener('online', onOnline);
+    win.removeEventListener(FLUSH_REQUEST, onRequest);
     doc.removeEventListener('visibilitychange', onVisible);
   };
 }

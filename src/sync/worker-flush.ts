@@ -4,7 +4,7 @@ import { Account, Client, Databases, Storage } from 'appwrite';
 import type { AppDb } from '@/db/schema';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 import { appwriteOutboxBackend } from './appwrite-backend';
-import { flushOutbox, type FlushReport } from './outbox';
+import { flushOutbox, type FlushOptions, type FlushReport } from './outbox';
 
 export const SYNC_TAG = 'warranty-outbox';
 const CONFIG_KEY = 'runtimeConfig';
@@ -27,12 +27,12 @@ export async function shareWithWorker(db: AppDb, config: RuntimeConfig, cookieFa
   });
 }
 
-export async function flushFromWorker(db: AppDb): Promise<FlushReport | null> {
+export async function flushFromWorker(db: AppDb, options: FlushOptions = {}): Promise<FlushReport | null> {
   const config = (await db.meta.get(CONFIG_KEY))?.value as RuntimeConfig | undefined;
   if (!config) return null;
   const session = (await db.meta.get(SESSION_KEY))?.value as string | undefined;
   const client = new Client().setEndpoint(config.appwriteEndpoint).setProject(config.appwriteProjectId);
   if (session) client.setSession(session);
   const clients = { client, account: new Account(client), databases: new Databases(client), storage: new Storage(client), config };
-  return flushOutbox(db, appwriteOutboxBackend(clients));
+  return flushOutbox(db, appwriteOutboxBackend(clients), options);
 }

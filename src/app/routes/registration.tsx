@@ -1,6 +1,7 @@
 // src/app/routes/registration.tsx: /login, the registration wizard wired to this device, the Appwrite session and the outbox.
 import { useEffect, useMemo, useRef, type ComponentType } from 'react';
 import { useMachine } from '@xstate/react';
+import { QueuePill } from '@/components/queue/queue-pill';
 import { appDb } from '@/db/schema';
 import { appwrite } from '@/lib/appwrite';
 import { StepAddress } from '@/features/wizard/step-address';
@@ -11,7 +12,7 @@ import { StepPhone } from '@/features/wizard/step-phone';
 import { StepProducts } from '@/features/wizard/step-products';
 import type { StepProps } from '@/features/wizard/step-props';
 import { StepThanks } from '@/features/wizard/step-thanks';
-import { submitThroughOutbox } from '@/features/wizard/submit';
+import { sendHeldRegistrations, submitThroughOutbox } from '@/features/wizard/submit';
 import { createWizardActors } from '@/features/wizard/wizard.actors';
 import { wizardMachine } from '@/features/wizard/wizard.machine';
 import { wizardView } from '@/features/wizard/wizard.view';
@@ -59,7 +60,12 @@ export default function Registration() {
   useEffect(() => () => photos.current.forEach((p) => URL.revokeObjectURL(p.url)), []);
 
   const view = wizardView(state);
-  const { step } = state.context;
+  const { step, userId } = state.context;
+  const email = state.context.fields.email.trim();
+  useEffect(() => {
+    // Verified again: registrations held for this customer's sign-in are sent now.
+    if (view.verified && userId) void sendHeldRegistrations(userId, email).catch((err: unknown) => console.warn(err));
+  }, [view.verified, userId, email]);
   useEffect(() => {
     if (!view.restoring) window.scrollTo(0, 0);
   }, [step, view.restoring]);
@@ -67,7 +73,13 @@ export default function Registration() {
   if (view.restoring) return <p className="loading">Loading...</p>;
   const Step = STEPS[step];
   return (
-    <WizardScreen step={step} error={state.context.error} onBack={step >= 2 && step <= 6 ? () => send({ type: 'step.back' }) : undefined} onEnter={() => send({ type: 'key.enter' })}>
+    <WizardScreen
+      step={step}
+      error={state.context.error}
+      onBack={step >= 2 && step <= 6 ? () => send({ type: 'step.back' }) : undefined}
+      onEnter={() => send({ type: 'key.enter' })}
+      status={<QueuePill />}
+    >
       {Step ? <Step state={state} send={send} /> : <StepThanks state={state} send={send} careTipsUrl={config.brand.careTipsUrl} />}
     </WizardScreen>
   );

@@ -1,22 +1,15 @@
 // src/features/staff/staff-home.tsx: /home. What this device holds (cached submissions, edits waiting, the customer
-// outbox by status), when it last synced, "Sync now", and the way to every staff screen.
+// outbox record by record), when it last synced, "Sync now", and the way to every staff screen.
 import { useLiveQuery } from 'dexie-react-hooks';
+import { QueuePanel } from '@/components/queue/queue-panel';
 import { appDb } from '@/db/schema';
-import type { OutboxStatus } from '@/db/types';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 import { lastSyncedAt } from '@/sync/staff-cache';
 import type { Navigate } from './navigation';
+import { IntegrationLog } from './integration-log';
 import { StaffLayout, StaffLink } from './staff-layout';
 import { useStaffSync } from './use-staff-sync';
 import './staff.css';
-
-const OUTBOX: { status: OutboxStatus; label: string }[] = [
-  { status: 'pending', label: 'Waiting to send' },
-  { status: 'sending', label: 'Sending' },
-  { status: 'needs-sign-in', label: 'Waiting for the customer to sign in' },
-  { status: 'rejected', label: 'Set aside (refused by the server)' },
-  { status: 'sent', label: 'Sent, being tidied up' },
-];
 
 const SCREENS = [
   { to: '/submission', title: 'Submissions', text: 'Search, edit, import and export every warranty submission.' },
@@ -31,14 +24,13 @@ export function StaffHome({ config, navigate }: { config: RuntimeConfig; navigat
   const db = appDb();
   const sync = useStaffSync(config, db);
   const data = useLiveQuery(async () => {
-    const [submissions, edits, conflicts, syncedAt, ...outbox] = await Promise.all([
+    const [submissions, edits, conflicts, syncedAt] = await Promise.all([
       db.submissions.count(),
       db.pendingEdits.count(),
       db.pendingEdits.filter((e) => Boolean(e.current)).count(),
       lastSyncedAt(db),
-      ...OUTBOX.map((o) => db.outbox.where('status').equals(o.status).count()),
     ]);
-    return { submissions, edits, conflicts, syncedAt, outbox };
+    return { submissions, edits, conflicts, syncedAt };
   }, [db]);
 
   return (
@@ -80,29 +72,9 @@ export function StaffHome({ config, navigate }: { config: RuntimeConfig; navigat
         </dl>
       </section>
 
-      <section aria-labelledby="outbox-heading" className="staff-section">
-        <h2 id="outbox-heading" className="staff-subtitle">
-          Customer registrations queued on this device
-        </h2>
-        <table className="staff-table">
-          <thead>
-            <tr>
-              <th scope="col">Status</th>
-              <th scope="col" className="staff-table__num">
-                Registrations
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {OUTBOX.map((o, i) => (
-              <tr key={o.status}>
-                <th scope="row">{o.label}</th>
-                <td className="staff-table__num">{number(data?.outbox[i])}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <QueuePanel />
+
+      <IntegrationLog config={config} />
 
       <section aria-labelledby="screens-heading" className="staff-section">
         <h2 id="screens-heading" className="staff-subtitle">

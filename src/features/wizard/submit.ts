@@ -2,6 +2,7 @@
 import { appDb } from '@/db/schema';
 import { appwrite } from '@/lib/appwrite';
 import type { RuntimeConfig } from '@/lib/runtime-config';
+import { requestFlush } from '@/sync/flush-request';
 import type { ActorIO } from './wizard.types';
 
 type Input = ActorIO['submitRegistration']['input'];
@@ -9,9 +10,10 @@ type Output = ActorIO['submitRegistration']['output'];
 
 export function submitThroughOutbox(config: RuntimeConfig) {
   return async (input: Input): Promise<Output> => {
-    const [{ enqueueRegistration, flushOutbox, releaseNeedsSignIn }, { appwriteOutboxBackend }] = await Promise.all([
+    const [{ enqueueRegistration, flushOutbox, releaseNeedsSignIn }, { appwriteOutboxBackend }, { askPersistentStorageOnce }] = await Promise.all([
       import('@/sync/outbox'),
       import('@/sync/appwrite-backend'),
+      import('@/sync/persist-storage'),
     ]);
     const db = appDb();
     let entryId = input.entryId;
@@ -20,13 +22,22 @@ export function submitThroughOutbox(config: RuntimeConfig) {
       if (!(await db.outbox.get(entryId))) return { outcome: 'sent', entryId };
     } else {
       entryId = (await enqueueRegistration(db, { userId: input.userId, fields: input.fields, draftFileIds: input.photoIds, draftId: input.draftId })).id;
+      void askPersistentStorageOnce(db).catch(() => undefined);
     }
     await releaseNeedsSignIn(db, input.userId, input.fields.email);
     const report = await flushOutbox(db, appwriteOutboxBackend(appwrite(config)));
+    // The page's runner plans the next attempt (and the worker's Background Sync) for whatever is still waiting.
+    requestFlush();
     if (report.sent.includes(entryId)) return { outcome: 'sent', entryId };
     const entry = await db.outbox.get(entryId);
     // 'sent' means the server has the registration; only the Shopify hand-off may still be waiting.
     if (!entry || entry.status === 'sent') return { outcome: 'sent', entryId };
     return { outcome: entry.status === 'needs-sign-in' ? 'needs-sign-in' : 'queued', entryId };
   };
+}
+
+/** After the customer verified their email: their registrations held for sign-in go now. */
+export async function sendHeldRegistrations(userId: string, email: string): Promise<void> {
+  const { releaseNeedsSignIn } = await import('@/sync/outbox');
+  if ((await releaseNeedsSignIn(appDb(), userId, email)) > 0) requestFlush(true);
 }

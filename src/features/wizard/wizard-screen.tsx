@@ -1,10 +1,10 @@
-// src/features/wizard/wizard-screen.tsx: the frame of every step: Back, a quiet "Step n of 6", and the step's form.
+// src/features/wizard/wizard-screen.tsx: the frame of every step: Back, a quiet "Step n of 6", a status line, and the step's form.
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { LIMITS } from './wizard.rules';
 
-type Props = { step: number; error: string | null; onBack?: () => void; onEnter: () => void; children: ReactNode };
+type Props = { step: number; error: string | null; onBack?: () => void; onEnter: () => void; status?: ReactNode; children: ReactNode };
 
-export function WizardScreen({ step, error, onBack, onEnter, children }: Props) {
+export function WizardScreen({ step, error, onBack, onEnter, status, children }: Props) {
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     // A new error takes the customer to the field it is about (its message is read out with it).
@@ -39,6 +39,7 @@ export function WizardScreen({ step, error, onBack, onEnter, children }: Props) 
           </div>
         </header>
       )}
+      {status}
       <form ref={form} className="wizard__form" noValidate onKeyDown={onKeyDown} onSubmit={(e) => e.preventDefault()}>
         {children}
       </form>

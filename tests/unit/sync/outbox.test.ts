@@ -211,6 +211,16 @@ describe('flushOutbox', () => {
     expect((await flush()).sent).toEqual([entry.id]);
   });
 
+  it('sends waiting records at once when asked to ignore the backoff, and says why each attempt failed', async () => {
+    const entry = await queue();
+    backend.failNext('upload', 'network', 'Failed to fetch');
+    await flush();
+    expect(await db.outbox.get(entry.id)).toMatchObject({ status: 'pending', lastErrorKind: 'network', failedAt: clock, nextAttemptAt: clock + 2_000 });
+    expect((await flush()).sent).toEqual([]); // not due
+    const report = await flushOutbox(db, backend, { now, random: () => 0.5, ignoreBackoff: true });
+    expect(report.sent).toEqual([entry.id]);
+  });
+
   it('stops the run on a network error and keeps the record and its photos', async () => {
     const a = await queue();
     const b = await queue();
@@ -266,7 +276,7 @@ describe('flushOutbox', () => {
     backend.failNext('upload', 'rejected', reason, { id: bad.files[0]!.fileId });
     const report = await flush();
     expect(report).toEqual({ sent: [good.id], pending: 0, needsSignIn: 0, rejected: 1, lastError: reason });
-    expect(await db.outbox.get(bad.id)).toMatchObject({ status: 'rejected', lastError: reason });
+    expect(await db.outbox.get(bad.id)).toMatchObject({ status: 'rejected', lastError: reason, lastErrorKind: 'rejected', failedAt: clock });
     expect(await db.draftFiles.get(bad.files[0]!.draftFileId)).toBeDefined();
     expect(await outboxCounts(db)).toEqual({ pending: 0, sending: 0, needsSignIn: 0, rejected: 1 });
 

@@ -1,10 +1,11 @@
-// The page's flush triggers: start, back online, back in view, the backoff timer; and the Web Locks path.
+// The page's flush triggers: start, back online, back in view, on request, the backoff timer; and the Web Locks path.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openAppDb } from '@/db/schema';
 import { failure, OK, type OutboxBackend } from '@/sync/backend';
 import { enqueueRegistration, flushOutbox, type FlushReport } from '@/sync/outbox';
 import { startOutboxTriggers } from '@/sync/triggers';
+import { requestFlush } from '@/sync/flush-request';
 
 /** Lets fake-indexeddb (setImmediate, not faked) finish what a flush started. */
 const settle = async () => {
@@ -95,5 +96,35 @@ describe('the outbox lock', () => {
     const db = openAppDb(crypto.randomUUID());
     await flushOutbox(db, downBackend());
     expect(names).toEqual(['warranty-outbox']);
+  });
+});
+
+describe('flush requests', () => {
+  it('sends at once when the network returns or a person asks; a plain request only re-plans', async () => {
+    const db = await dbWithOneRecord();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const backend = downBackend();
+    const win = new EventTarget();
+    vi.stubGlobal('dispatchEvent', (e: Event) => win.dispatchEvent(e));
+    const reports: FlushReport[] = [];
+    const stop = startOutboxTriggers(db, backend, { win, doc: new FakeDocument(), onReport: (r) => reports.push(r) });
+    const runs = async (n: number) => {
+      for (let i = 0; i < 20 && reports.length < n; i++) await settle();
+      expect(reports).toHaveLength(n);
+    };
+    await runs(1);
+    expect(backend.uploads).toBe(1);
+
+    requestFlush(); // backing off: nothing is due yet
+    await runs(2);
+    expect(backend.uploads).toBe(1);
+    requestFlush(true);
+    await runs(3);
+    expect(backend.uploads).toBe(2);
+    win.dispatchEvent(new Event('online'));
+    await runs(4);
+    expect(backend.uploads).toBe(3);
+    expect((await db.outbox.toArray())[0]).toMatchObject({ attempts: 3, lastErrorKind: 'server' });
+    stop();
   });
 });

@@ -1,0 +1,52 @@
+// src/components/queue/outbox-summary.ts: counts, the last error and each record's reason, in words for a person.
+import type { OutboxEntry, OutboxStatus } from '@/db/types';
+
+export type OutboxSummary = {
+  /** Registrations the server does not have yet (pending, sending, needs sign-in, set aside). */
+  waiting: number;
+  pending: number;
+  sending: number;
+  needsSignIn: number;
+  rejected: number;
+  /** On the server; only the Shopify hand-off is still to do. */
+  handOff: number;
+  lastError: { entry: OutboxEntry; reason: string } | null;
+};
+
+export const STATUS_LABEL: Record<OutboxStatus, string> = {
+  pending: 'Waiting to send',
+  sending: 'Sending',
+  'needs-sign-in': 'Needs sign-in',
+  rejected: 'Set aside',
+  sent: 'Sent (Shopify hand-off waiting)',
+};
+
+/** Why a record is still here, or null when nothing went wrong yet. */
+export function reasonOf(e: OutboxEntry): string | null {
+  if (e.status === 'needs-sign-in') return `Needs sign-in: the customer must verify their email again. ${e.lastError ?? ''}`.trim();
+  if (!e.lastError) return null;
+  if (e.status === 'rejected') return `Refused by the server: ${e.lastError}`;
+  if (e.status === 'sent') return e.lastError;
+  if (e.lastErrorKind === 'network') return 'Offline: the server could not be reached.';
+  return `The server could not take it yet: ${e.lastError}`;
+}
+
+/** The customer's version: short, and about what happens next. */
+export function customerReason(s: OutboxSummary): string {
+  if (s.needsSignIn > 0) return `Verify your email to send ${s.waiting === 1 ? 'it' : 'them'}.`;
+  const e = s.lastError?.entry;
+  if (!e) return 'Sends automatically.';
+  if (e.status === 'rejected') return `Not accepted: ${e.lastError ?? 'refused by the server'}`;
+  if (e.lastErrorKind === 'network') return 'Offline. Sends automatically later.';
+  return 'Server busy. Sends automatically later.';
+}
+
+export function summarize(entries: OutboxEntry[]): OutboxSummary {
+  const count = (s: OutboxStatus) => entries.filter((e) => e.status === s).length;
+  const failed = entries.filter((e) => e.lastError && e.status !== 'sent').sort((a, b) => (b.failedAt ?? 0) - (a.failedAt ?? 0));
+  const last = failed[0];
+  const s = { pending: count('pending'), sending: count('sending'), needsSignIn: count('needs-sign-in'), rejected: count('rejected'), handOff: count('sent') };
+  return { ...s, waiting: s.pending + s.sending + s.needsSignIn + s.rejected, lastError: last ? { entry: last, reason: reasonOf(last)! } : null };
+}
+
+export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;

@@ -1,0 +1,52 @@
+// tests/helpers/wizard-walk.ts: a customer walking the real wizard in Chromium (code from the dev mailbox, steps 4 to 6).
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { latestCode, type TestServer } from './server';
+
+export const heading = (page: Page) => page.locator('h1').first();
+
+export async function codeFor(server: TestServer, email: string, notBefore?: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      const code = await latestCode(server.url, email);
+      if (code !== notBefore) return code;
+    } catch {
+      /* not mailed yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no new code for ${email}`);
+}
+
+/** From step 1 (or step 2 when the name is known) to the verified code; ends on the step after verification. */
+export async function verifyEmail(page: Page, server: TestServer, email: string, name = 'Ada Lovelace') {
+  await expect.poll(() => heading(page).textContent()).toMatch(/^(Your Full Name|Email Address)$/);
+  if ((await heading(page).textContent()) === 'Your Full Name') {
+    await page.getByLabel('Your Full Name').fill(name);
+    await page.getByLabel('Your Full Name').press('Enter');
+  }
+  await expect.poll(() => heading(page).textContent()).toBe('Email Address');
+  const before = await latestCode(server.url, email).catch(() => undefined);
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await expect.poll(() => heading(page).textContent()).toBe('Enter OTP');
+  await page.getByLabel('Enter OTP').fill(await codeFor(server, email, before));
+  await page.getByRole('button', { name: 'Verify OTP' }).click();
+  await page.getByText('OTP verified successfully!').waitFor();
+}
+
+/** Steps 4 to 6 (works with the server stopped: no address lookup, the catalog from the device); leaves Submit unpressed. */
+export async function fillSteps4to6(page: Page, photos: { name: string; buffer: Buffer }[]) {
+  await expect.poll(() => heading(page).textContent(), { timeout: 5000 }).toBe('Phone Number');
+  await page.getByLabel('Phone number').fill('5551234567');
+  await page.getByLabel('Phone number').press('Enter');
+  await expect.poll(() => heading(page).textContent()).toBe('Address');
+  await page.getByLabel('Address line 1').fill('9 Oak Avenue');
+  await page.getByLabel('Address line 1').press('Escape');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect.poll(() => heading(page).textContent()).toBe('Upload a product image or enter a SKU number');
+  if (photos.length) {
+    await page.locator('#photos').setInputFiles(photos.map((p) => ({ name: p.name, mimeType: 'image/jpeg', buffer: p.buffer })));
+    for (const p of photos) await page.getByRole('img', { name: p.name }).waitFor();
+  }
+}
