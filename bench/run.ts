@@ -8,6 +8,8 @@ import { startServerProcess, type BenchServer } from './server-process';
 import { benchUploadImage } from './upload-image';
 import { benchImport } from './import';
 import { benchStaffTable } from './staff-table';
+import { benchOfflineStart } from './offline-start';
+import { benchOutboxDrain } from './outbox-drain';
 import type { Row } from './common';
 
 const OVERALL_MS = 10 * 60_000;
@@ -52,6 +54,8 @@ try {
   server = null;
 }
 rows.push(...(await section('staff table', benchStaffTable)));
+rows.push(...(await section('offline start', benchOfflineStart)));
+rows.push(...(await section('outbox drain', benchOutboxDrain)));
 rows.push(...(await section('bundle size', benchBundleSize)));
 
 const cell = (s: string) => s.replace(/\|/g, '\\|');
