@@ -12,7 +12,7 @@ import { benchOfflineStart } from './offline-start';
 import { benchOutboxDrain } from './outbox-drain';
 import type { Row } from './common';
 
-const OVERALL_MS = 10 * 60_000;
+const OVERALL_MS = 20 * 60_000;
 
 let server: BenchServer | null = null;
 const killServer = () => {
