@@ -20,7 +20,7 @@ export default defineConfig({
       injectManifest: {
         // Precache the app shell, fonts and icons; product photos are cached at run time.
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
-        globIgnores: ['**/catalog/**'],
+        globIgnores: ['**/catalog/**', '**/screenshots/**'],
       },
     }),
   ],
