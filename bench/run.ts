@@ -10,6 +10,7 @@ import { benchImport } from './import';
 import { benchStaffTable } from './staff-table';
 import { benchOfflineStart } from './offline-start';
 import { benchOutboxDrain } from './outbox-drain';
+import { benchWizard } from './wizard';
 import type { Row } from './common';
 
 const OVERALL_MS = 20 * 60_000;
@@ -56,6 +57,7 @@ try {
 rows.push(...(await section('staff table', benchStaffTable)));
 rows.push(...(await section('offline start', benchOfflineStart)));
 rows.push(...(await section('outbox drain', benchOutboxDrain)));
+rows.push(...(await section('customer wizard', benchWizard)));
 rows.push(...(await section('bundle size', benchBundleSize)));
 
 const cell = (s: string) => s.replace(/\|/g, '\\|');

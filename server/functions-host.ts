@@ -1,9 +1,11 @@
 // server/functions-host.ts: serves the very modules of netlify/functions/ at /.netlify/functions/NAME, as
-// Netlify does, each call running with this server's endpoint and keys (netlify/lib/env.ts withEnv).
+// Netlify does, each call running with this server's endpoint and keys (netlify/lib/env.ts withEnv). Text answers
+// (the 126 KB product catalog, lists) go gzip-compressed to clients that accept it.
 import { readdirSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { withEnv } from '../netlify/lib/env';
 
 type NetlifyFunction = (req: Request, context: unknown) => Promise<Response> | Response;
@@ -28,6 +30,7 @@ export async function loadFunctions(): Promise<Map<string, NetlifyFunction>> {
 }
 
 export function mountFunctions(app: Hono, functions: Map<string, NetlifyFunction>, env: () => Record<string, string | undefined>) {
+  app.use('/.netlify/functions/*', compress({ encoding: 'gzip' }));
   app.all('/.netlify/functions/:name', async (c) => {
     const fn = functions.get(c.req.param('name'));
     if (!fn) return c.json({ error: 'There is no such function.', code: 'not_found' }, 404);

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import '@fontsource/cormorant-garamond/latin-500.css';
 import '@fontsource/cormorant-garamond/latin-600.css';
 import './styles.css';
-import { App } from './app/app';
+import { App, preloadScreen } from './app/app';
 import { ConfigContext } from './app/config-context';
 import { RouterProvider } from './app/router';
 import { loadRuntimeConfig } from './lib/runtime-config';
@@ -12,18 +12,24 @@ import { registerServiceWorker } from './lib/service-worker';
 import { listenForInstallOffer } from './lib/install-prompt';
 
 const root = createRoot(document.getElementById('root')!);
+preloadScreen(window.location.pathname);
 
 loadRuntimeConfig().then(
   (config) => {
     document.documentElement.style.setProperty('--accent', config.brand.accent);
     document.title = config.brand.productName;
-    // Queued registrations start sending once the first screen is up, on every route.
-    setTimeout(() => void import('./app/outbox-runner').then((m) => m.startOutboxRunner(config)).catch((err: unknown) => console.warn(err)), 0);
+    // Queued registrations start sending once the first screen is up (not before: its code comes first), on every route.
+    let runner = false;
+    const startOutbox = () => {
+      if (runner) return;
+      runner = true;
+      setTimeout(() => void import('./app/outbox-runner').then((m) => m.startOutboxRunner(config)).catch((err: unknown) => console.warn(err)), 0);
+    };
     root.render(
       <StrictMode>
         <ConfigContext.Provider value={config}>
           <RouterProvider>
-            <App />
+            <App onScreenShown={startOutbox} />
           </RouterProvider>
         </ConfigContext.Provider>
       </StrictMode>,

@@ -1,5 +1,6 @@
 // server/appwrite/account.ts: the email one-time code flow (tokens/email -> sessions/token), account get,
 // logout and JWTs. Codes come from a CSPRNG, are stored as scrypt hashes, are single use, and live otpTtlMs.
+// An expired code is kept a day longer, so the right code typed too late is told apart from a wrong one.
 import { randomInt, scrypt as scryptCb, timingSafeEqual, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { Hono, type Context } from 'hono';
@@ -17,6 +18,9 @@ const hashCode = async (be: AppwriteBackend, code: string, salt: string) =>
   (await scrypt(code + be.otpPepper, salt, 32)).toString('hex');
 
 const invalidToken = () => new AppwriteError(401, 'user_invalid_token', 'Invalid token passed in the request.');
+// Appwrite's type and status (clients written for Appwrite read it as an invalid token); the message says why.
+const expiredToken = () => new AppwriteError(401, 'user_invalid_token', 'Invalid token passed in the request: the token has expired.');
+const EXPIRED_KEPT_MS = 24 * 60 * 60_000;
 
 function requireUser(c: Context<AppwriteEnv>) {
   const caller = c.get('caller');
@@ -96,16 +100,17 @@ export function accountRoutes(be: AppwriteBackend) {
     const limitKey = `sessions/token:${clientIp(c, be.trustProxy)}:${userId}`;
     if (be.rateLimits && caller.kind !== 'key') hit(db, limitKey, be.rateLimits.sessionPerIpUser);
 
-    db.prepare('DELETE FROM tokens WHERE expire_ms <= ?').run(Date.now());
-    const tokens = db.prepare('SELECT * FROM tokens WHERE user_id = ?').all(userId) as { id: string; code_hash: string; salt: string }[];
-    let matched: string | null = null;
+    db.prepare('DELETE FROM tokens WHERE expire_ms <= ?').run(Date.now() - EXPIRED_KEPT_MS);
+    const tokens = db.prepare('SELECT * FROM tokens WHERE user_id = ?').all(userId) as { id: string; code_hash: string; salt: string; expire_ms: number }[];
+    let matched: { id: string; expire_ms: number } | null = null;
     for (const t of tokens) {
       const candidate = Buffer.from(await hashCode(be, secret, t.salt), 'hex');
-      if (timingSafeEqual(candidate, Buffer.from(t.code_hash, 'hex'))) matched = t.id;
+      if (timingSafeEqual(candidate, Buffer.from(t.code_hash, 'hex'))) matched = t;
     }
     if (!matched) throw invalidToken();
-    // Single use: only the request that deletes the token gets a session.
-    if (db.prepare('DELETE FROM tokens WHERE id = ?').run(matched).changes !== 1) throw invalidToken();
+    // Single use: only the request that deletes the token gets a session (or hears that it expired).
+    if (db.prepare('DELETE FROM tokens WHERE id = ?').run(matched.id).changes !== 1) throw invalidToken();
+    if (matched.expire_ms <= Date.now()) throw expiredToken();
 
     const now = isoNow();
     const sessionSecret = randomSecret();

@@ -1,28 +1,43 @@
 // src/app/app.tsx: maps paths to screens. Each screen is its own chunk, loaded on first visit.
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { useNav } from './router';
 import { UpdateBanner } from './update-banner';
 
-const routes: Record<string, LazyExoticComponent<ComponentType>> = {
-  '/': lazy(() => import('./routes/start-page')),
-  '/login': lazy(() => import('./routes/registration')),
-  // Staff screens: their code (and supabase-js) loads only when one of these paths is opened.
-  '/login/staff': lazy(() => import('./routes/staff-sign-in')),
-  '/home': lazy(() => import('./routes/staff-home')),
-  '/account': lazy(() => import('./routes/staff-account')),
-  '/submission': lazy(() => import('./routes/staff-submissions')),
-  '/submissionslist': lazy(() => import('./routes/staff-submissions-list')),
-};
-const NotFound = lazy(() => import('./routes/not-found'));
+type Screen = () => Promise<{ default: ComponentType }>;
 
-export function App() {
+const screens: Record<string, Screen> = {
+  '/': () => import('./routes/start-page'),
+  '/login': () => import('./routes/registration'),
+  // Staff screens: their code (and supabase-js) loads only when one of these paths is opened.
+  '/login/staff': () => import('./routes/staff-sign-in'),
+  '/home': () => import('./routes/staff-home'),
+  '/account': () => import('./routes/staff-account'),
+  '/submission': () => import('./routes/staff-submissions'),
+  '/submissionslist': () => import('./routes/staff-submissions-list'),
+};
+const notFound: Screen = () => import('./routes/not-found');
+const screenFor = (path: string) => screens[path.replace(/\/+$/, '') || '/'] ?? notFound;
+
+const routes = new Map(Object.values(screens).concat(notFound).map((load) => [load, lazy(load)]));
+
+/** Starts downloading the screen of `path` at once, while the runtime configuration is still on its way. */
+export const preloadScreen = (path: string) => void screenFor(path)().catch(() => undefined);
+
+/** Renders nothing; its effect runs once the screen beside it (not the fallback) is on the page. */
+function Shown({ onShown }: { onShown?: () => void }) {
+  useEffect(() => onShown?.(), [onShown]);
+  return null;
+}
+
+export function App({ onScreenShown }: { onScreenShown?: () => void }) {
   const { path } = useNav();
-  const Screen = routes[path.replace(/\/+$/, '') || '/'] ?? NotFound;
+  const Screen = routes.get(screenFor(path))!;
   return (
     <>
       <UpdateBanner />
       <Suspense fallback={<p className="loading">Loading...</p>}>
         <Screen />
+        <Shown onShown={onScreenShown} />
       </Suspense>
     </>
   );

@@ -125,6 +125,19 @@ describe('code lifetime', () => {
     const err = await failure(c.as(() => c.account.createSession({ userId: t.userId, secret: code })));
     expect(err.type).toBe('user_invalid_token');
   });
+
+  it('tells a late right code (expired) from a wrong one, once', async () => {
+    const c = webCustomer(server.endpoint);
+    const t = await c.as(() => c.account.createEmailToken({ userId: ID.unique(), email: 'later@example.com' }));
+    const code = await latestCode(server.url, 'later@example.com');
+    await new Promise((r) => setTimeout(r, 400));
+    const wrong = await failure(c.as(() => c.account.createSession({ userId: t.userId, secret: code === '000000' ? '111111' : '000000' })));
+    expect([wrong.code, wrong.type, wrong.message]).toEqual([401, 'user_invalid_token', 'Invalid token passed in the request.']);
+    const late = await failure(c.as(() => c.account.createSession({ userId: t.userId, secret: code })));
+    expect([late.code, late.type, late.message]).toEqual([401, 'user_invalid_token', 'Invalid token passed in the request: the token has expired.']);
+    const again = await failure(c.as(() => c.account.createSession({ userId: t.userId, secret: code })));
+    expect(again.message).toBe('Invalid token passed in the request.');
+  });
 });
 
 describe('rate limits', () => {

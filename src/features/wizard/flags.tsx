@@ -1,11 +1,15 @@
-// src/features/wizard/flags.tsx: the flag images of the phone step's countries, bundled (no network needed).
-import { AE, AU, BR, CA, CH, CN, DE, ES, FR, GB, HK, IE, IL, IN, IT, JP, KR, MX, NL, NZ, SE, SG, US, ZA } from 'country-flag-icons/string/3x2';
-
-const SVG: Record<string, string> = { AE, AU, BR, CA, CH, CN, DE, ES, FR, GB, HK, IE, IL, IN, IT, JP, KR, MX, NL, NZ, SE, SG, US, ZA };
+// src/features/wizard/flags.tsx: the flag images of the phone step's countries: small SVG files of their own (in the
+// service worker's precache, so they show offline too), fetched when shown and kept out of the JavaScript.
+const FILES = import.meta.glob<string>('/node_modules/country-flag-icons/3x2/{AE,AU,BR,CA,CH,CN,DE,ES,FR,GB,HK,IE,IL,IN,IT,JP,KR,MX,NL,NZ,SE,SG,US,ZA}.svg', {
+  query: '?url&no-inline',
+  import: 'default',
+  eager: true,
+});
+const SRC: Record<string, string> = Object.fromEntries(Object.entries(FILES).map(([path, url]) => [path.slice(-6, -4), url]));
 
 /** A decorative flag: the country's name is always written next to it. */
 export function Flag({ code }: { code: string }) {
-  const svg = SVG[code];
-  if (!svg) return null;
-  return <img className="flag" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt="" width={24} height={16} />;
+  const src = SRC[code];
+  if (!src) return null;
+  return <img className="flag" src={src} alt="" width={24} height={16} />;
 }

@@ -40,7 +40,7 @@ export function ProductSearch({ state, send, describedBy }: StepProps & { descri
           autoCapitalize="none"
           spellCheck={false}
           aria-describedby={describedBy}
-          aria-controls="product-results"
+          aria-controls={results.length ? 'product-results' : undefined}
           value={fields.productQuery}
           onChange={(e) => send({ type: 'field.change', field: 'productQuery', value: e.target.value })}
         />

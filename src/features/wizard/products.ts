@@ -1,7 +1,8 @@
 // src/features/wizard/products.ts: product search for step 6 (SPEC.md section 5) and the device copy of the catalog.
 import type { AppDb } from '@/db/schema';
 import type { CatalogEntry } from '@/db/types';
-import { productListSchema, type Product } from '@/shared/contracts/product';
+import type { Product } from '@/shared/contracts/product';
+import { readProducts } from './answers';
 import { LIMITS } from './wizard.rules';
 
 export const CATEGORIES = {
@@ -63,9 +64,9 @@ async function fetchCatalog(db: AppDb, fetchImpl: typeof fetch): Promise<Catalog
   } catch {
     throw new Error('Failed to load products.');
   }
-  const parsed = productListSchema.safeParse(body);
-  if (!parsed.success) throw new Error('Invalid products data.');
-  const entries = parsed.data.map(toCatalogEntry);
+  const products = readProducts(body);
+  if (!products) throw new Error('Invalid products data.');
+  const entries = products.map(toCatalogEntry);
   await db.transaction('rw', db.catalog, async () => {
     await db.catalog.clear();
     await db.catalog.bulkPut(entries);

@@ -2,7 +2,7 @@
 import { ID, type Account } from 'appwrite';
 import { fromCallback, fromPromise } from 'xstate';
 import type { AppDb } from '@/db/schema';
-import { placeDetailsResponseSchema, placesAutocompleteResponseSchema } from '@/shared/contracts/places';
+import { readPlaceDetails, readPredictions } from './answers';
 import { clearDraft, loadDraft, removePhoto, saveDraft, type KeyStore } from './drafts';
 import { storePhotos } from './photos';
 import { loadCatalog } from './products';
@@ -80,12 +80,12 @@ export function createWizardActors(deps: WizardDeps) {
     lookupAddresses: call('lookupAddresses', async (input, signal) => {
       const q = new URLSearchParams({ input: input.text, sessiontoken: places.current() });
       const body = await getJson((u) => deps.fetch(u, { signal }), `/.netlify/functions/googleplaces?${q}`);
-      return placesAutocompleteResponseSchema.parse(body).predictions;
+      return readPredictions(body);
     }),
     placeDetails: call('placeDetails', async (input) => {
       const q = new URLSearchParams({ place_id: input.placeId, sessiontoken: places.current() });
       places.end();
-      return placeDetailsResponseSchema.parse(await getJson((u) => deps.fetch(u), `/.netlify/functions/googleplacesdetails?${q}`)).result;
+      return readPlaceDetails(await getJson((u) => deps.fetch(u), `/.netlify/functions/googleplacesdetails?${q}`));
     }),
     loadCatalog: call('loadCatalog', () => loadCatalog(deps.db, deps.fetch)),
     storePhotos: call('storePhotos', (input) => storePhotos(deps.db, input.draftId, input.files)),

@@ -66,6 +66,7 @@ export const wizardMachine = setup({
     isStoringPhotos: stateIn('#wizard.photos.storing'),
     isChoosingSuggestion: and([stateIn('#wizard.address.list.open'), 'hasHighlight']),
     isDraftActive: not(stateIn('#wizard.flow.restoring')),
+    isPastFirstStep: ({ context }) => context.step > LIMITS.firstStep,
     isRestoredStep: ({ context }, params: { step: Step }) => context.step === params.step,
     isAddressLookup: ({ event }) => event.type === 'field.change' && event.field === 'addressLine1' && event.value.trim().length >= LIMITS.addressMinChars,
     isAddressEdit: ({ event }) => event.type === 'field.change' && event.field === 'addressLine1',
@@ -538,8 +539,10 @@ export const wizardMachine = setup({
       },
     },
     catalog: {
-      initial: 'loading',
+      initial: 'waiting',
       states: {
+        // Not during step 1: its screen comes up alone. From step 2 on (by step 3 the device is online: the code is checked there).
+        waiting: { always: { guard: 'isPastFirstStep', target: 'loading' } },
         loading: {
           invoke: {
             id: 'loadCatalog',

@@ -26,6 +26,8 @@ describe('wizard rules', () => {
     expect(classifyVerifyError({ code: 401, type: 'user_invalid_token', message: 'Invalid token passed in the request.' })).toBe('invalid');
     expect(classifyVerifyError({ code: 400, type: 'user_invalid_credentials' })).toBe('invalid');
     expect(classifyVerifyError({ code: 401, message: 'Token expired' })).toBe('expired');
+    // server/appwrite/account.ts: a late right code keeps Appwrite's type and says why in the message.
+    expect(classifyVerifyError({ code: 401, type: 'user_invalid_token', message: 'Invalid token passed in the request: the token has expired.' })).toBe('expired');
     expect(classifyVerifyError(new TypeError('Failed to fetch'))).toBe('other');
   });
 

@@ -31,6 +31,21 @@ describe('wizardMachine: start and restore', () => {
     expect(w.ctx().fields).toMatchObject({ fullName: 'Ada', email: 'ada@example.com', phone: '5551234567', addressLine1: '12 Elm St' });
   });
 
+  it('loads the catalog once the customer is past step 1, and shows the results of a restored search', async () => {
+    const fresh = startWizard();
+    await settle();
+    expect(fresh.spies.loadCatalog).not.toHaveBeenCalled();
+    fresh.type('fullName', 'Ada');
+    fresh.send({ type: 'step.next' });
+    await settle();
+    expect(fresh.spies.loadCatalog).toHaveBeenCalledOnce();
+
+    const restored = startWizard({ loadDraft: async () => emptyDraft({ step: 6, values: { productQuery: 'rng-3001' } }) });
+    await settle();
+    expect(restored.spies.loadCatalog).toHaveBeenCalledOnce();
+    expect(restored.ctx().results.map((p) => p.title)).toEqual(['Solitaire Ring']);
+  });
+
   it.each([0, 7, 9, Number.NaN])('starts at step 1 when the stored step is %s', async (step) => {
     const w = startWizard({ loadDraft: async () => emptyDraft({ step }) });
     await settle();

@@ -38,12 +38,17 @@ function worldEvents(s: WizardSnapshot): AnyEventObject[] {
   return [...calls, ...timers];
 }
 
-const modelEvents = (s: WizardSnapshot) => [...(s.context.step < 7 ? [...ANSWERS[s.context.step]!, ...MOVES] : []), ...worldEvents(s)] as WizardEvent[];
+/** The catalog (loading from step 2 on, beside the steps' own calls) answers before anything else happens. */
+const modelEvents = (s: WizardSnapshot) =>
+  ('loadCatalog' in s.children
+    ? [{ type: 'xstate.done.actor.loadCatalog', output: OUTPUTS.loadCatalog }]
+    : [...(s.context.step < 7 ? [...ANSWERS[s.context.step]!, ...MOVES] : []), ...worldEvents(s)]) as WizardEvent[];
 
 const serialize = (s: WizardSnapshot) =>
   JSON.stringify({
     flow: s.value.flow,
     session: s.value.session,
+    catalog: s.value.catalog,
     error: s.context.error,
     notice: s.context.notice,
     verified: s.context.isVerified,
@@ -55,8 +60,7 @@ const serialize = (s: WizardSnapshot) =>
 
 function modelStart(): WizardSnapshot {
   let s = getInitialSnapshot(wizardMachine) as WizardSnapshot;
-  for (const id of ['loadDraft', 'loadCatalog']) s = getNextSnapshot(wizardMachine, s, { type: `xstate.done.actor.${id}`, output: OUTPUTS[id] } as never) as WizardSnapshot;
-  return s;
+  return getNextSnapshot(wizardMachine, s, { type: 'xstate.done.actor.loadDraft', output: OUTPUTS.loadDraft } as never) as WizardSnapshot;
 }
 
 const paths = getShortestPaths(wizardMachine, {
