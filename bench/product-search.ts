@@ -41,7 +41,7 @@ export function generatedCatalog(count = COUNT) {
   });
 }
 
-const TYPED: [string, Category][] = [
+export const TYPED: [string, Category][] = [
   ['aurora diamond ring', 'all'],
   ['rng-4321-wg', 'all'],
   ['sapphire', 'ring'],

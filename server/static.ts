@@ -1,6 +1,6 @@
 // server/static.ts: the built PWA from STATIC_DIR, held in memory with gzip copies. Hashed files under
 // /assets/ are cached for a year; index.html, the service worker and the manifest are always revalidated.
-// Unknown paths that want HTML get index.html (SPA fallback).
+// Unknown paths that want HTML get their own page if the build wrote one (login.html for /login), else index.html.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -92,7 +92,9 @@ export function loadStaticSite(dir: string, connectOrigins: string[] = []): Stat
       const exact = assets.get(path) ?? (path.endsWith('/') ? assets.get(path + 'index.html') : undefined);
       if (exact) return respond(c, exact);
       const wantsHtml = (c.req.header('accept') ?? '').includes('text/html');
-      if (index && wantsHtml && !extname(path)) return respond(c, index);
+      // A page of its own (login.html for /login, as Netlify serves it), else the SPA's index.html.
+      const page = wantsHtml && !extname(path) ? (assets.get(`${path.replace(/\/+$/, '')}.html`) ?? index) : undefined;
+      if (page) return respond(c, page);
       return null;
     },
   };

@@ -1,6 +1,6 @@
 // The start page in a real Chromium at phone size: SPEC.md's texts, Start focused, Enter goes to /login,
 // and the app shell opens again from the service worker when the server is gone.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +51,21 @@ describe.runIf(chromiumPath)('start page', () => {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Enter');
     await page.waitForURL(`${server.url}/login`);
+    await page.close();
+  });
+
+  it('sends /login with the wizard’s code named in the page, each file one the wizard then runs', async () => {
+    const html = await (await fetch(`${server.url}/login`, { headers: { Accept: 'text/html' } })).text();
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+    const wizard = readdirSync(join(DIST, 'assets')).find((f) => /^registration-.*\.js$/.test(f));
+    expect(preloaded).toContain(`/assets/${wizard}`);
+    expect(await (await fetch(`${server.url}/home`, { headers: { Accept: 'text/html' } })).text()).not.toContain(`/assets/${wizard}`);
+
+    const page = await browser.newPage(PHONE);
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Your Full Name').waitFor();
+    const used = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
+    expect(preloaded.filter((f) => !used.includes(f))).toEqual([]);
     await page.close();
   });
 

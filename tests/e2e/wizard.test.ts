@@ -69,7 +69,7 @@ describe.runIf(chromiumPath)('registration wizard', () => {
   it('registers a purchase through all seven steps', async () => {
     const page = await browser.newPage(PHONE);
     await signIn(page, server, 'ada.walk@example.com', true);
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('phone');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('phone');
 
     // Step 4: country code from the searchable list, then the number.
     await page.getByRole('button', { name: /Country code/ }).click();

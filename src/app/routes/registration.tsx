@@ -1,9 +1,9 @@
 // src/app/routes/registration.tsx: /login, the registration wizard wired to this device, the Appwrite session and the outbox.
 import { useEffect, useMemo, useRef, type ComponentType } from 'react';
-import { useMachine } from '@xstate/react';
 import { QueuePill } from '@/components/queue/queue-pill';
+import { useMachine } from '@xstate/react';
 import { appDb } from '@/db/schema';
-import { appwrite } from '@/lib/appwrite';
+import type { RuntimeConfig } from '@/lib/runtime-config';
 import { StepAddress } from '@/features/wizard/step-address';
 import { StepCode } from '@/features/wizard/step-code';
 import { StepEmail } from '@/features/wizard/step-email';
@@ -13,11 +13,23 @@ import { StepProducts } from '@/features/wizard/step-products';
 import type { StepProps } from '@/features/wizard/step-props';
 import { StepThanks } from '@/features/wizard/step-thanks';
 import { sendHeldRegistrations, submitThroughOutbox } from '@/features/wizard/submit';
-import { createWizardActors } from '@/features/wizard/wizard.actors';
+import { createWizardActors, type WizardAccount } from '@/features/wizard/wizard.actors';
 import { wizardMachine } from '@/features/wizard/wizard.machine';
 import { wizardView } from '@/features/wizard/wizard.view';
 import { WizardScreen } from '@/features/wizard/wizard-screen';
 import { useConfig } from '../config-context';
+import { useScreenShown } from '../screen-shown';
+
+/** The customer's Appwrite account; the SDK is fetched on the first call (sending the code), not with step 1. */
+function lazyAccount(config: RuntimeConfig): WizardAccount {
+  const account = () => import('@/lib/appwrite').then((m) => m.appwrite(config).account);
+  return {
+    createEmailToken: async (params) => (await account()).createEmailToken(params),
+    createSession: async (params) => (await account()).createSession(params),
+    getSession: async (params) => (await account()).getSession(params),
+    deleteSession: async (params) => (await account()).deleteSession(params),
+  };
+}
 
 const STEPS: Record<number, ComponentType<StepProps>> = { 1: StepName, 2: StepEmail, 3: StepCode, 4: StepPhone, 5: StepAddress, 6: StepProducts };
 
@@ -27,7 +39,7 @@ export default function Registration() {
     () =>
       wizardMachine.provide({
         actors: createWizardActors({
-          account: appwrite(config).account,
+          account: lazyAccount(config),
           db: appDb(),
           keys: window.localStorage,
           fetch: (input, init) => fetch(input, init),
@@ -69,6 +81,8 @@ export default function Registration() {
   useEffect(() => {
     if (!view.restoring) window.scrollTo(0, 0);
   }, [step, view.restoring]);
+
+  useScreenShown(!view.restoring);
 
   if (view.restoring) return <p className="loading">Loading...</p>;
   const Step = STEPS[step];

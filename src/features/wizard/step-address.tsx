@@ -5,8 +5,10 @@ import { COUNTRY_NAME } from './wizard.rules';
 import { Field } from './field';
 import type { StepProps } from './step-props';
 import type { TextField } from './wizard.types';
+import { useFocusOnMount } from './use-focus-on-mount';
 
 export function StepAddress({ state, send }: StepProps) {
+  const first = useFocusOnMount<HTMLInputElement>();
   const { fields, error, suggestions, highlighted } = state.context;
   const { suggestionsOpen } = wizardView(state);
   const change = (field: TextField) => (e: { target: { value: string } }) => send({ type: 'field.change', field, value: e.target.value });
@@ -37,7 +39,7 @@ export function StepAddress({ state, send }: StepProps) {
               aria-expanded={suggestionsOpen}
               aria-controls="address-suggestions"
               aria-activedescendant={suggestionsOpen && highlighted >= 0 ? optionId(highlighted) : undefined}
-              autoFocus
+              ref={first}
               value={fields.addressLine1}
               onChange={change('addressLine1')}
               onFocus={() => send({ type: 'address.focus' })}

@@ -2,8 +2,10 @@
 import { wizardView } from './wizard.view';
 import { Field } from './field';
 import type { StepProps } from './step-props';
+import { useFocusOnMount } from './use-focus-on-mount';
 
 export function StepCode({ state, send }: StepProps) {
+  const first = useFocusOnMount<HTMLInputElement>();
   const { fields, error, notice, isVerified } = state.context;
   const view = wizardView(state);
   const email = fields.email.trim();
@@ -26,7 +28,7 @@ export function StepCode({ state, send }: StepProps) {
             autoComplete="one-time-code"
             pattern="[0-9]*"
             maxLength={6}
-            autoFocus
+            ref={first}
             readOnly={view.verified}
             value={fields.code}
             onChange={(e) => send({ type: 'field.change', field: 'code', value: e.target.value })}

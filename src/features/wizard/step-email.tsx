@@ -2,8 +2,10 @@
 import { wizardView } from './wizard.view';
 import { Field } from './field';
 import type { StepProps } from './step-props';
+import { useFocusOnMount } from './use-focus-on-mount';
 
 export function StepEmail({ state, send }: StepProps) {
+  const first = useFocusOnMount<HTMLInputElement>();
   const { fields, error } = state.context;
   const { busy } = wizardView(state);
   return (
@@ -19,7 +21,7 @@ export function StepEmail({ state, send }: StepProps) {
             autoComplete="email"
             autoCapitalize="none"
             spellCheck={false}
-            autoFocus
+            ref={first}
             value={fields.email}
             onChange={(e) => send({ type: 'field.change', field: 'email', value: e.target.value })}
           />

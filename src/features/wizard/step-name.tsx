@@ -1,8 +1,10 @@
 // src/features/wizard/step-name.tsx: step 1, the customer's full name.
 import { Field } from './field';
 import type { StepProps } from './step-props';
+import { useFocusOnMount } from './use-focus-on-mount';
 
 export function StepName({ state, send }: StepProps) {
+  const first = useFocusOnMount<HTMLInputElement>();
   const { fields, error } = state.context;
   return (
     <>
@@ -16,7 +18,7 @@ export function StepName({ state, send }: StepProps) {
             autoComplete="name"
             autoCapitalize="words"
             spellCheck={false}
-            autoFocus
+            ref={first}
             value={fields.fullName}
             onChange={(e) => send({ type: 'field.change', field: 'fullName', value: e.target.value })}
           />

@@ -2,8 +2,10 @@
 import { CountryPicker } from './country-picker';
 import { ErrorText } from './field';
 import type { StepProps } from './step-props';
+import { useFocusOnMount } from './use-focus-on-mount';
 
 export function StepPhone({ state, send }: StepProps) {
+  const first = useFocusOnMount<HTMLInputElement>();
   const { fields, error } = state.context;
   return (
     <>
@@ -24,7 +26,7 @@ export function StepPhone({ state, send }: StepProps) {
               name="tel-national"
               inputMode="numeric"
               autoComplete="tel-national"
-              autoFocus
+              ref={first}
               aria-describedby={error ? 'phone-error' : undefined}
               aria-invalid={error ? true : undefined}
               value={fields.phone}

@@ -1,6 +1,5 @@
 // src/features/wizard/submit.ts: Submit queues the registration in the outbox, then asks the sync engine to send it.
 import { appDb } from '@/db/schema';
-import { appwrite } from '@/lib/appwrite';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 import { requestFlush } from '@/sync/flush-request';
 import type { ActorIO } from './wizard.types';
@@ -10,10 +9,11 @@ type Output = ActorIO['submitRegistration']['output'];
 
 export function submitThroughOutbox(config: RuntimeConfig) {
   return async (input: Input): Promise<Output> => {
-    const [{ enqueueRegistration, flushOutbox, releaseNeedsSignIn }, { appwriteOutboxBackend }, { askPersistentStorageOnce }] = await Promise.all([
+    const [{ enqueueRegistration, flushOutbox, releaseNeedsSignIn }, { appwriteOutboxBackend }, { askPersistentStorageOnce }, { appwrite }] = await Promise.all([
       import('@/sync/outbox'),
       import('@/sync/appwrite-backend'),
       import('@/sync/persist-storage'),
+      import('@/lib/appwrite'),
     ]);
     const db = appDb();
     let entryId = input.entryId;

@@ -1,8 +1,12 @@
-// src/features/wizard/use-focus-on-mount.ts: moves focus to a step's heading when the step has no first text field.
+// src/features/wizard/use-focus-on-mount.ts: moves focus to a new step's first field (or its heading) once the step is
+// drawn. Focusing in the next frame, not while React commits the step, keeps the step's first paint one short task.
 import { useEffect, useRef } from 'react';
 
 export function useFocusOnMount<T extends HTMLElement>() {
   const ref = useRef<T>(null);
-  useEffect(() => ref.current?.focus(), []);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => ref.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, []);
   return ref;
 }

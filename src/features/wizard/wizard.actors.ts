@@ -1,5 +1,4 @@
 // src/features/wizard/wizard.actors.ts: the wizard's calls as named actors: Appwrite sign-in, places, products, drafts and photos.
-import { ID, type Account } from 'appwrite';
 import { fromCallback, fromPromise } from 'xstate';
 import type { AppDb } from '@/db/schema';
 import { readPlaceDetails, readPredictions } from './answers';
@@ -9,8 +8,16 @@ import { loadCatalog } from './products';
 import type { ActorIO, SessionCheck } from './wizard.types';
 import type { WizardEvent } from './wizard.machine';
 
+/** The calls the wizard makes on the customer's account; the web SDK's Account has them. */
+export type WizardAccount = {
+  createEmailToken(params: { userId: string; email: string }): Promise<{ userId: string }>;
+  createSession(params: { userId: string; secret: string }): Promise<{ userId: string; $id: string }>;
+  getSession(params: { sessionId: string }): Promise<{ userId: string; $id: string }>;
+  deleteSession(params: { sessionId: string }): Promise<unknown>;
+};
+
 export type WizardDeps = {
-  account: Pick<Account, 'createEmailToken' | 'createSession' | 'getSession' | 'deleteSession'>;
+  account: WizardAccount;
   db: AppDb;
   keys: KeyStore;
   fetch: typeof fetch;
@@ -53,7 +60,7 @@ export function createWizardActors(deps: WizardDeps) {
     saveDraft: call('saveDraft', (input) => saveDraft(deps.db, deps.keys, input)),
     clearDraft: call('clearDraft', (input) => clearDraft(deps.db, deps.keys, input)),
     sendCode: call('sendCode', async (input) => {
-      const token = await deps.account.createEmailToken({ userId: ID.unique(), email: input.email });
+      const token = await deps.account.createEmailToken({ userId: 'unique()', email: input.email }) // the server makes the user's id;
       return { userId: token.userId };
     }),
     verifyCode: call('verifyCode', async (input) => {
