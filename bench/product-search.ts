@@ -1,6 +1,8 @@
 // bench/product-search.ts: step 6's product search (src/features/wizard/products.ts) over 5,000 generated products,
 // timed per keystroke as a customer types names, SKUs and misses in each category.
+import { readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { searchProducts, toCatalogEntry, type Category } from '../src/features/wizard/products';
 import { percentile, round, type Row } from './common';
 
@@ -23,6 +25,9 @@ const METALS = [
   ['Sterling Silver', 'SS'],
 ] as const;
 
+// The bundled catalog's pictures (public/catalog), so results show real images as they would from a shop's CDN.
+const PICTURES = readdirSync(fileURLToPath(new URL('../public/catalog', import.meta.url))).filter((f) => f.endsWith('.webp'));
+
 export function generatedCatalog(count = COUNT) {
   return Array.from({ length: count }, (_, i) => {
     const [kind, code] = KINDS[i % KINDS.length]!;
@@ -36,7 +41,7 @@ export function generatedCatalog(count = COUNT) {
       product_type: kind.split(' ').at(-1)!,
       tags: [kind.toLowerCase(), STONES[(i >> 2) % STONES.length]!.toLowerCase(), i % 5 === 0 ? 'bestseller' : 'new'].filter(Boolean),
       variants: METALS.map(([metal, m]) => ({ sku: `${sku}-${m}`, title: metal })),
-      images: [{ src: `https://cdn.example.com/products/${i}.jpg` }],
+      images: [{ src: `/catalog/${PICTURES[i % PICTURES.length]}` }],
     });
   });
 }

@@ -101,14 +101,30 @@ const PROBES = `
   performance.setResourceTimingBufferSize(1000);
   document.addEventListener('focusin', (e) => e.target.textContent === 'Start' && (window.__startFocused ??= performance.now()), true);
   document.addEventListener('change', (e) => e.target.id === 'photos' && (window.__chosen ||= []).push(performance.now()), true);
-  // A keystroke in the product search: from its input event to the end of the work it caused (the next task).
+  // A keystroke in the product search: from its input event until the results it caused are in the page and laid out.
+  // The app's handler runs before the window's bubble listener; React commits in a microtask queued by that handler, so
+  // a microtask queued here runs after the commit. Reading offsetHeight then does the layout the next frame would do.
+  // Proof the results were already there: just before the next input, the step must still read the same.
+  let keyStart = -1;
+  let shown = null;
   document.addEventListener('input', (e) => {
     if (e.target.id !== 'productQuery') return;
-    const t0 = performance.now();
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => (window.__keys ||= []).push(performance.now() - t0);
-    channel.port2.postMessage(0);
+    if (shown && shown.form.textContent !== shown.text) window.__keysLate = (window.__keysLate || 0) + 1;
+    shown = null;
+    keyStart = e.target.value ? performance.now() : -1; // clearing the box is not a keystroke
   }, true);
+  document.addEventListener('change', () => (shown = null), true); // a new category changes the results by itself
+  window.addEventListener('input', (e) => {
+    if (e.target.id !== 'productQuery' || keyStart < 0) return;
+    const t0 = keyStart;
+    keyStart = -1;
+    queueMicrotask(() => {
+      void document.body.offsetHeight;
+      (window.__keys ||= []).push(performance.now() - t0);
+      const form = document.querySelector('form');
+      shown = form && { form, text: form.textContent };
+    });
+  });
   const add = IDBObjectStore.prototype.add;
   IDBObjectStore.prototype.add = function (value, key) {
     const req = add.call(this, value, key);
@@ -139,7 +155,7 @@ async function seedCatalog(page: Page, count: number) {
 }
 
 /** Types each text of the Node search bench into step 6, a key at a time; each keystroke's time in the page. */
-async function typeSearches(page: Page): Promise<{ ms: number[]; shown: number }> {
+async function typeSearches(page: Page): Promise<{ ms: number[]; shown: number; late: number }> {
   const box = page.getByLabel('Product name or SKU');
   let shown = 0;
   for (const [text, category] of TYPED) {
@@ -149,8 +165,11 @@ async function typeSearches(page: Page): Promise<{ ms: number[]; shown: number }
     await page.waitForTimeout(100);
     shown += await page.locator('#product-results li').count();
   }
-  const ms = await page.evaluate(() => (window as unknown as { __keys: number[] }).__keys.filter((t) => t >= 0));
-  return { ms, shown };
+  const { ms, late } = await page.evaluate(() => {
+    const w = window as unknown as { __keys: number[]; __keysLate?: number };
+    return { ms: w.__keys.filter((t) => t >= 0), late: w.__keysLate ?? 0 };
+  });
+  return { ms, shown, late };
 }
 
 type Stored = { at: number; size: number; width: number; height: number };
@@ -205,11 +224,11 @@ async function customerRows(browser: Browser, server: TestServer, dist: string, 
         pass: bad.length === 0,
       },
       {
-        name: `product search per keystroke in Chromium over ${SEARCH_PRODUCTS.toLocaleString('en-US')} products (${search.ms.length} keystrokes, input event → results rendered; ${search.shown} results shown in all): p95`,
+        name: `product search per keystroke in Chromium over ${SEARCH_PRODUCTS.toLocaleString('en-US')} products (${search.ms.length} keystrokes, input event → results in the page and laid out; ${search.shown} results shown in all, ${search.late} keystrokes whose results came later): p95`,
         value: round(keysP95, 1),
         unit: 'ms',
         target: '≤ 16',
-        pass: keysP95 <= 16 && search.shown > 0,
+        pass: keysP95 <= 16 && search.shown > 0 && search.late === 0,
       },
       { name: 'product search per keystroke in Chromium: slowest', value: round(Math.max(...search.ms), 1), unit: 'ms' },
       { name: `12 MP photo (4000x3000 JPEG, ${kb(photo.length)} KB) chosen → stored on step 6, median of ${ms.length}`, value: round(median(ms), 0), unit: 'ms', target: '≤ 1000', pass: median(ms) <= 1000 },

@@ -1,5 +1,8 @@
 // src/shared/csp.ts: the Content-Security-Policy of every page, built in one place for server/ and netlify.toml.
 
+/** Where a Shopify catalog's product pictures are served from (step 6 shows them beside each result). */
+export const SHOPIFY_IMAGES = 'https://cdn.shopify.com';
+
 /** Origins the app may call besides its own (the Appwrite endpoint, Supabase Auth, their realtime sockets). */
 export function contentSecurityPolicy(connect: string[] = []): string {
   const extra = connect.length ? ' ' + connect.join(' ') : '';
@@ -9,7 +12,7 @@ export function contentSecurityPolicy(connect: string[] = []): string {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    `img-src 'self' data: blob:${imageExtra}`,
+    `img-src 'self' data: blob: ${SHOPIFY_IMAGES}${imageExtra}`,
     "font-src 'self'",
     `connect-src 'self'${extra}`,
     "worker-src 'self' blob:",

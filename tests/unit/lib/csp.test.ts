@@ -8,6 +8,11 @@ describe('content security policy', () => {
     for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "script-src 'self'", "connect-src 'self'"]) expect(csp).toContain(d);
   });
 
+  it('lets step 6 show a Shopify catalog’s pictures, and no other outside images', () => {
+    const img = contentSecurityPolicy().split('; ').find((d) => d.startsWith('img-src'));
+    expect(img).toBe("img-src 'self' data: blob: https://cdn.shopify.com");
+  });
+
   it('is the very policy netlify.toml sends', () => {
     const toml = readFileSync(new URL('../../../netlify.toml', import.meta.url), 'utf8');
     const line = /Content-Security-Policy = "([^"]+)"/.exec(toml)?.[1];
