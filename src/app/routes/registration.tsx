@@ -14,7 +14,7 @@ import type { StepProps } from '@/features/wizard/step-props';
 import { StepThanks } from '@/features/wizard/step-thanks';
 import { sendHeldRegistrations, submitThroughOutbox } from '@/features/wizard/submit';
 import { createWizardActors, type WizardAccount } from '@/features/wizard/wizard.actors';
-import { wizardMachine } from '@/features/wizard/wizard.machine';
+import { createWizardMachine } from '@/features/wizard/wizard.machine';
 import { wizardView } from '@/features/wizard/wizard.view';
 import { WizardScreen } from '@/features/wizard/wizard-screen';
 import { useConfig } from '../config-context';
@@ -37,15 +37,15 @@ export default function Registration() {
   const config = useConfig();
   const machine = useMemo(
     () =>
-      wizardMachine.provide({
-        actors: createWizardActors({
+      createWizardMachine(
+        createWizardActors({
           account: lazyAccount(config),
           db: appDb(),
           keys: window.localStorage,
           fetch: (input, init) => fetch(input, init),
           submitRegistration: submitThroughOutbox(config),
         }),
-      }),
+      ),
     [config],
   );
   const [state, send] = useMachine(machine);

@@ -27,581 +27,591 @@ const placeholder = <K extends keyof ActorIO>(name: K) =>
 
 const releasePreview = (url: string) => URL.revokeObjectURL(url);
 
-export const wizardMachine = setup({
-  types: {} as { context: WizardContext; events: WizardEvent },
-  actors: {
-    loadDraft: placeholder('loadDraft'),
-    saveDraft: placeholder('saveDraft'),
-    clearDraft: placeholder('clearDraft'),
-    sendCode: placeholder('sendCode'),
-    verifyCode: placeholder('verifyCode'),
-    checkSession: placeholder('checkSession'),
-    lookupAddresses: placeholder('lookupAddresses'),
-    placeDetails: placeholder('placeDetails'),
-    loadCatalog: placeholder('loadCatalog'),
-    storePhotos: placeholder('storePhotos'),
-    removePhoto: placeholder('removePhoto'),
-    submitRegistration: placeholder('submitRegistration'),
-    pollSession: fromCallback<WizardEvent, { intervalMs: number }>(() => undefined),
-  },
-  guards: {
-    isNameGiven: ({ context }) => isFilled(context.fields.fullName),
-    isEmailGiven: ({ context }) => isFilled(context.fields.email),
-    isEmailValid: ({ context }) => isEmailValid(context.fields.email),
-    isCodeGiven: ({ context }) => context.fields.code.length > 0,
-    isCodeComplete: ({ context }) => isCodeComplete(context.fields.code),
-    hasPendingLogin: ({ context }) => context.userId !== null,
-    isVerified: ({ context }) => context.isVerified,
-    isSignedIn: ({ context }) => context.isVerified && context.userId !== null,
-    isPhoneGiven: ({ context }) => context.fields.phone.length > 0,
-    isPhoneDigits: ({ context }) => /^\d+$/.test(context.fields.phone),
-    isPhoneComplete: ({ context }) => new RegExp(`^\\d{${LIMITS.phoneLength}}$`).test(context.fields.phone),
-    isAddressGiven: ({ context }) => isFilled(context.fields.addressLine1),
-    hasProductOrPhoto: ({ context }) => context.selected.length > 0 || context.photos.length > 0,
-    hasQueuedEntry: ({ context }) => context.queuedEntryId !== null,
-    hasQueuedPhotos: ({ context }) => context.photoQueue.length > 0,
-    hasHighlight: ({ context }) => context.highlighted >= 0 && context.highlighted < context.suggestions.length,
-    isAddressFocused: ({ context }) => context.addressFocused,
-    isDraftDirty: ({ context }) => context.draftDirty,
-    isStoringPhotos: stateIn('#wizard.photos.storing'),
-    isChoosingSuggestion: and([stateIn('#wizard.address.list.open'), 'hasHighlight']),
-    isDraftActive: not(stateIn('#wizard.flow.restoring')),
-    isPastFirstStep: ({ context }) => context.step > LIMITS.firstStep,
-    isRestoredStep: ({ context }, params: { step: Step }) => context.step === params.step,
-    isAddressLookup: ({ event }) => event.type === 'field.change' && event.field === 'addressLine1' && event.value.trim().length >= LIMITS.addressMinChars,
-    isAddressEdit: ({ event }) => event.type === 'field.change' && event.field === 'addressLine1',
-    isSuggestion: ({ context, event }) => event.type === 'suggestion.choose' && event.index >= 0 && event.index < context.suggestions.length,
-    isCodeExpired: (_, params: { kind: VerifyFailure }) => params.kind === 'expired',
-    isSessionGone: (_, params: { status: string }) => params.status === 'gone',
-    isSignInNeeded: (_, params: { outcome: SubmitOutcome }) => params.outcome === 'needs-sign-in',
-    isAuthFailure: (_, params: { error: unknown }) => isAuthFailure(params.error),
-  },
-  actions: {
-    enterStep: assign((_, params: { step: Step }) => ({ step: params.step })),
-    clearMessages: assign({ error: null, notice: null }),
-    showError: assign((_, params: { message: string }) => ({ error: params.message, notice: null })),
-    showNotice: assign((_, params: { message: string }) => ({ notice: params.message, error: null })),
-    changeField: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {};
-      const fields = { ...context.fields };
-      const ownField = STEP_FIELDS[context.step]?.includes(event.field) ?? false;
-      let error = ownField ? null : context.error;
-      let placeChosen = context.placeChosen;
-      if (event.field === 'code') fields.code = sanitizeCode(event.value);
-      else if (event.field === 'phone') {
-        fields.phone = digitsOnly(event.value).slice(0, LIMITS.phoneMaxDigits);
-        if (/\D/.test(event.value)) error = MESSAGES.phoneDigits;
-      } else {
-        fields[event.field] = event.value;
-        if (event.field === 'addressLine1' && placeChosen) {
-          Object.assign(fields, { city: '', state: '', zip: '' });
-          placeChosen = false;
+/** The calls the machine makes, named; the app gives the real ones (wizard.actors.ts), tests give fakes. */
+const placeholders = {
+  loadDraft: placeholder('loadDraft'),
+  saveDraft: placeholder('saveDraft'),
+  clearDraft: placeholder('clearDraft'),
+  sendCode: placeholder('sendCode'),
+  verifyCode: placeholder('verifyCode'),
+  checkSession: placeholder('checkSession'),
+  lookupAddresses: placeholder('lookupAddresses'),
+  placeDetails: placeholder('placeDetails'),
+  loadCatalog: placeholder('loadCatalog'),
+  storePhotos: placeholder('storePhotos'),
+  removePhoto: placeholder('removePhoto'),
+  submitRegistration: placeholder('submitRegistration'),
+  pollSession: fromCallback<WizardEvent, { intervalMs: number }>(() => undefined),
+};
+export type WizardActors = typeof placeholders;
+
+/** Builds the machine with `actors`. Building one is not free: build it once per screen, not per render. */
+export function createWizardMachine(actors: WizardActors = placeholders) {
+  return setup({
+    types: {} as { context: WizardContext; events: WizardEvent },
+    actors,
+    guards: {
+      isNameGiven: ({ context }) => isFilled(context.fields.fullName),
+      isEmailGiven: ({ context }) => isFilled(context.fields.email),
+      isEmailValid: ({ context }) => isEmailValid(context.fields.email),
+      isCodeGiven: ({ context }) => context.fields.code.length > 0,
+      isCodeComplete: ({ context }) => isCodeComplete(context.fields.code),
+      hasPendingLogin: ({ context }) => context.userId !== null,
+      isVerified: ({ context }) => context.isVerified,
+      isSignedIn: ({ context }) => context.isVerified && context.userId !== null,
+      isPhoneGiven: ({ context }) => context.fields.phone.length > 0,
+      isPhoneDigits: ({ context }) => /^\d+$/.test(context.fields.phone),
+      isPhoneComplete: ({ context }) => new RegExp(`^\\d{${LIMITS.phoneLength}}$`).test(context.fields.phone),
+      isAddressGiven: ({ context }) => isFilled(context.fields.addressLine1),
+      hasProductOrPhoto: ({ context }) => context.selected.length > 0 || context.photos.length > 0,
+      hasQueuedEntry: ({ context }) => context.queuedEntryId !== null,
+      hasQueuedPhotos: ({ context }) => context.photoQueue.length > 0,
+      hasHighlight: ({ context }) => context.highlighted >= 0 && context.highlighted < context.suggestions.length,
+      isAddressFocused: ({ context }) => context.addressFocused,
+      isDraftDirty: ({ context }) => context.draftDirty,
+      isStoringPhotos: stateIn('#wizard.photos.storing'),
+      isChoosingSuggestion: and([stateIn('#wizard.address.list.open'), 'hasHighlight']),
+      isDraftActive: not(stateIn('#wizard.flow.restoring')),
+      isPastFirstStep: ({ context }) => context.step > LIMITS.firstStep,
+      isRestoredStep: ({ context }, params: { step: Step }) => context.step === params.step,
+      isAddressLookup: ({ event }) => event.type === 'field.change' && event.field === 'addressLine1' && event.value.trim().length >= LIMITS.addressMinChars,
+      isAddressEdit: ({ event }) => event.type === 'field.change' && event.field === 'addressLine1',
+      isSuggestion: ({ context, event }) => event.type === 'suggestion.choose' && event.index >= 0 && event.index < context.suggestions.length,
+      isCodeExpired: (_, params: { kind: VerifyFailure }) => params.kind === 'expired',
+      isSessionGone: (_, params: { status: string }) => params.status === 'gone',
+      isSignInNeeded: (_, params: { outcome: SubmitOutcome }) => params.outcome === 'needs-sign-in',
+      isAuthFailure: (_, params: { error: unknown }) => isAuthFailure(params.error),
+    },
+    actions: {
+      enterStep: assign((_, params: { step: Step }) => ({ step: params.step })),
+      clearMessages: assign({ error: null, notice: null }),
+      showError: assign((_, params: { message: string }) => ({ error: params.message, notice: null })),
+      showNotice: assign((_, params: { message: string }) => ({ notice: params.message, error: null })),
+      changeField: assign(({ context, event }) => {
+        if (event.type !== 'field.change') return {};
+        const fields = { ...context.fields };
+        const ownField = STEP_FIELDS[context.step]?.includes(event.field) ?? false;
+        let error = ownField ? null : context.error;
+        let placeChosen = context.placeChosen;
+        if (event.field === 'code') fields.code = sanitizeCode(event.value);
+        else if (event.field === 'phone') {
+          fields.phone = digitsOnly(event.value).slice(0, LIMITS.phoneMaxDigits);
+          if (/\D/.test(event.value)) error = MESSAGES.phoneDigits;
+        } else {
+          fields[event.field] = event.value;
+          if (event.field === 'addressLine1' && placeChosen) {
+            Object.assign(fields, { city: '', state: '', zip: '' });
+            placeChosen = false;
+          }
         }
-      }
-      const results = event.field === 'productQuery' ? searchProducts(context.catalog, fields.productQuery, fields.category) : context.results;
-      return { fields, error, placeChosen, results };
-    }),
-    setCountry: assign(({ context, event }) => (event.type === 'phone.country' ? { fields: { ...context.fields, phoneCountry: event.code } } : {})),
-    setCategory: assign(({ context, event }) => {
-      if (event.type !== 'category.change') return {};
-      const fields = { ...context.fields, category: event.category };
-      return { fields, results: searchProducts(context.catalog, fields.productQuery, fields.category) };
-    }),
-    restoreDraft: assign(({ context }, d: ActorIO['loadDraft']['output']) => ({
-      draftId: d.draftId,
-      step: restorableStep(d.step) as Step,
-      fields: { ...context.fields, ...Object.fromEntries(Object.entries(d.values).filter(([k]) => k in context.fields)) },
-      placeChosen: d.values.placeChosen ?? false,
-      selected: d.values.selected ?? [],
-      queuedEntryId: d.values.queuedEntryId ?? null,
-      photos: d.photos,
-      userId: d.userId,
-      sessionId: d.sessionId,
-      isVerified: d.isVerified,
-    })),
-    requestSessionCheck: enqueueActions(({ context, enqueue }) => {
-      if (context.isVerified) enqueue.raise({ type: 'session.check' });
-    }),
-    storeLogin: assign(({ context }, params: { userId: string }) => ({
-      userId: params.userId, isVerified: false, sessionId: null, fields: { ...context.fields, code: '' },
-    })),
-    storeSession: assign((_, params: { userId: string; sessionId: string }) => ({
-      userId: params.userId, sessionId: params.sessionId, isVerified: true, error: null, notice: MESSAGES.codeVerified,
-    })),
-    forgetLogin: assign({ userId: null }),
-    markLoggedOut: assign({ isVerified: false, sessionId: null }),
-    storeSuggestions: assign((_, params: { suggestions: PlacePrediction[] }) => ({ suggestions: params.suggestions, highlighted: -1 })),
-    clearSuggestions: assign({ suggestions: [], highlighted: -1 }),
-    moveHighlight: assign(({ context }, params: { by: number }) => {
-      const n = context.suggestions.length;
-      return n ? { highlighted: (((context.highlighted < 0 && params.by < 0 ? 0 : context.highlighted) + params.by) % n + n) % n } : {};
-    }),
-    setAddressFocus: assign((_, params: { focused: boolean }) => ({ addressFocused: params.focused })),
-    chooseSuggestion: assign(({ context, event }) => {
-      if (event.type !== 'suggestion.choose') return {};
-      const s = context.suggestions[event.index]!;
-      const line1 = s.structured_formatting?.main_text ?? s.description;
-      return { fields: { ...context.fields, addressLine1: line1 }, chosenPlaceId: s.place_id, suggestions: [], highlighted: -1, error: null };
-    }),
-    fillAddress: assign(({ context }, details: ActorIO['placeDetails']['output']) => {
-      const a = addressFromDetails(details);
-      return { fields: { ...context.fields, addressLine1: a.line1, city: a.city, state: a.state, zip: a.zip }, placeChosen: true };
-    }),
-    storeCatalog: assign(({ context }, params: { catalog: CatalogEntry[] }) => ({
-      catalog: params.catalog, catalogError: null, results: searchProducts(params.catalog, context.fields.productQuery, context.fields.category),
-    })),
-    selectProduct: assign(({ context, event }) => {
-      if (event.type !== 'product.select' || context.selected.some((p) => p.id === event.id)) return {};
-      const p = context.catalog.find((x) => x.id === event.id);
-      if (!p) return {};
-      return { selected: [...context.selected, { id: p.id, title: p.title, sku: p.sku, image: p.images[0]?.src ?? '' }], error: null };
-    }),
-    removeProduct: assign(({ context, event }) => (event.type === 'product.remove' ? { selected: context.selected.filter((p) => p.id !== event.id) } : {})),
-    queuePhotos: assign(({ context, event }) => (event.type === 'photos.add' ? { photoQueue: [...context.photoQueue, ...event.files] } : {})),
-    takeQueuedPhotos: assign(({ context }) => ({ storingFiles: context.photoQueue, photoQueue: [] })),
-    addPhotos: assign(({ context }, params: ActorIO['storePhotos']['output']) => ({
-      photos: [...context.photos, ...params.added],
-      storingFiles: [],
-      error: params.errors.length ? params.errors.join(' ') : params.added.length && context.step === 6 ? null : context.error,
-    })),
-    dropPhoto: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'photo.remove') return;
-      const photo = context.photos.find((p) => p.id === event.id);
-      if (!photo) return;
-      enqueue(() => releasePreview(photo.url));
-      enqueue.spawnChild('removePhoto', { input: { id: photo.id } });
-      enqueue.assign({ photos: context.photos.filter((p) => p.id !== event.id) });
-    }),
-    rememberEntry: assign((_, params: { entryId: string | null }) => ({ queuedEntryId: params.entryId })),
-    finishRegistration: enqueueActions(({ context, enqueue }, params: { outcome: 'sent' | 'queued' }) => {
-      enqueue.spawnChild('clearDraft', { input: { draftId: context.draftId, keepFileIds: context.photos.map((p) => p.id) } });
-      for (const p of context.photos) enqueue(() => releasePreview(p.url));
-      enqueue.assign({
-        fields: emptyFields(), placeChosen: false, selected: [], photos: [], results: [], suggestions: [], highlighted: -1,
-        userId: null, sessionId: null, isVerified: false, queuedEntryId: null, outcome: params.outcome, error: null, notice: null,
-      });
-      enqueue.raise({ type: 'session.end' });
-    }),
-    markDraftDirty: assign({ draftDirty: true }),
-    markDraftClean: assign({ draftDirty: false }),
-  },
-  delays: {
-    verifiedAdvance: LIMITS.verifiedAdvanceMs,
-    addressDebounce: LIMITS.addressDebounceMs,
-    suggestionsClose: LIMITS.suggestionsCloseMs,
-    draftDebounce: LIMITS.draftDebounceMs,
-  },
-}).createMachine({
-  id: 'wizard',
-  type: 'parallel',
-  context: {
-    step: 1, fields: emptyFields(), placeChosen: false, selected: [], photos: [], photoQueue: [], storingFiles: [],
-    error: null, notice: null, userId: null, sessionId: null, isVerified: false, draftId: '', draftDirty: false,
-    suggestions: [], highlighted: -1, addressFocused: false, chosenPlaceId: null, catalog: [], catalogError: null, results: [],
-    queuedEntryId: null, outcome: null,
-  },
-  states: {
-    flow: {
-      initial: 'restoring',
-      // Region-level, not machine-level: a parallel machine's own transitions only run when no region takes the event.
-      on: {
-        'field.change': { actions: 'changeField' },
-        'phone.country': { actions: 'setCountry' },
-        'category.change': { actions: 'setCategory' },
-        'product.select': { actions: 'selectProduct' },
-        'product.remove': { actions: 'removeProduct' },
-        'photo.remove': { actions: 'dropPhoto' },
-      },
-      states: {
-        restoring: {
-          invoke: {
-            id: 'loadDraft',
-            src: 'loadDraft',
-            onDone: { target: 'routing', actions: { type: 'restoreDraft', params: ({ event }) => event.output } },
-            onError: { target: 'enteringName', actions: assign({ draftId: () => crypto.randomUUID() }) },
+        const results = event.field === 'productQuery' ? searchProducts(context.catalog, fields.productQuery, fields.category) : context.results;
+        return { fields, error, placeChosen, results };
+      }),
+      setCountry: assign(({ context, event }) => (event.type === 'phone.country' ? { fields: { ...context.fields, phoneCountry: event.code } } : {})),
+      setCategory: assign(({ context, event }) => {
+        if (event.type !== 'category.change') return {};
+        const fields = { ...context.fields, category: event.category };
+        return { fields, results: searchProducts(context.catalog, fields.productQuery, fields.category) };
+      }),
+      restoreDraft: assign(({ context }, d: ActorIO['loadDraft']['output']) => ({
+        draftId: d.draftId,
+        step: restorableStep(d.step) as Step,
+        fields: { ...context.fields, ...Object.fromEntries(Object.entries(d.values).filter(([k]) => k in context.fields)) },
+        placeChosen: d.values.placeChosen ?? false,
+        selected: d.values.selected ?? [],
+        queuedEntryId: d.values.queuedEntryId ?? null,
+        photos: d.photos,
+        userId: d.userId,
+        sessionId: d.sessionId,
+        isVerified: d.isVerified,
+      })),
+      requestSessionCheck: enqueueActions(({ context, enqueue }) => {
+        if (context.isVerified) enqueue.raise({ type: 'session.check' });
+      }),
+      storeLogin: assign(({ context }, params: { userId: string }) => ({
+        userId: params.userId, isVerified: false, sessionId: null, fields: { ...context.fields, code: '' },
+      })),
+      storeSession: assign((_, params: { userId: string; sessionId: string }) => ({
+        userId: params.userId, sessionId: params.sessionId, isVerified: true, error: null, notice: MESSAGES.codeVerified,
+      })),
+      forgetLogin: assign({ userId: null }),
+      markLoggedOut: assign({ isVerified: false, sessionId: null }),
+      storeSuggestions: assign((_, params: { suggestions: PlacePrediction[] }) => ({ suggestions: params.suggestions, highlighted: -1 })),
+      clearSuggestions: assign({ suggestions: [], highlighted: -1 }),
+      moveHighlight: assign(({ context }, params: { by: number }) => {
+        const n = context.suggestions.length;
+        return n ? { highlighted: (((context.highlighted < 0 && params.by < 0 ? 0 : context.highlighted) + params.by) % n + n) % n } : {};
+      }),
+      setAddressFocus: assign((_, params: { focused: boolean }) => ({ addressFocused: params.focused })),
+      chooseSuggestion: assign(({ context, event }) => {
+        if (event.type !== 'suggestion.choose') return {};
+        const s = context.suggestions[event.index]!;
+        const line1 = s.structured_formatting?.main_text ?? s.description;
+        return { fields: { ...context.fields, addressLine1: line1 }, chosenPlaceId: s.place_id, suggestions: [], highlighted: -1, error: null };
+      }),
+      fillAddress: assign(({ context }, details: ActorIO['placeDetails']['output']) => {
+        const a = addressFromDetails(details);
+        return { fields: { ...context.fields, addressLine1: a.line1, city: a.city, state: a.state, zip: a.zip }, placeChosen: true };
+      }),
+      storeCatalog: assign(({ context }, params: { catalog: CatalogEntry[] }) => ({
+        catalog: params.catalog, catalogError: null, results: searchProducts(params.catalog, context.fields.productQuery, context.fields.category),
+      })),
+      selectProduct: assign(({ context, event }) => {
+        if (event.type !== 'product.select' || context.selected.some((p) => p.id === event.id)) return {};
+        const p = context.catalog.find((x) => x.id === event.id);
+        if (!p) return {};
+        return { selected: [...context.selected, { id: p.id, title: p.title, sku: p.sku, image: p.images[0]?.src ?? '' }], error: null };
+      }),
+      removeProduct: assign(({ context, event }) => (event.type === 'product.remove' ? { selected: context.selected.filter((p) => p.id !== event.id) } : {})),
+      queuePhotos: assign(({ context, event }) => (event.type === 'photos.add' ? { photoQueue: [...context.photoQueue, ...event.files] } : {})),
+      takeQueuedPhotos: assign(({ context }) => ({ storingFiles: context.photoQueue, photoQueue: [] })),
+      addPhotos: assign(({ context }, params: ActorIO['storePhotos']['output']) => ({
+        photos: [...context.photos, ...params.added],
+        storingFiles: [],
+        error: params.errors.length ? params.errors.join(' ') : params.added.length && context.step === 6 ? null : context.error,
+      })),
+      dropPhoto: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'photo.remove') return;
+        const photo = context.photos.find((p) => p.id === event.id);
+        if (!photo) return;
+        enqueue(() => releasePreview(photo.url));
+        enqueue.spawnChild('removePhoto', { input: { id: photo.id } });
+        enqueue.assign({ photos: context.photos.filter((p) => p.id !== event.id) });
+      }),
+      rememberEntry: assign((_, params: { entryId: string | null }) => ({ queuedEntryId: params.entryId })),
+      finishRegistration: enqueueActions(({ context, enqueue }, params: { outcome: 'sent' | 'queued' }) => {
+        enqueue.spawnChild('clearDraft', { input: { draftId: context.draftId, keepFileIds: context.photos.map((p) => p.id) } });
+        for (const p of context.photos) enqueue(() => releasePreview(p.url));
+        enqueue.assign({
+          fields: emptyFields(), placeChosen: false, selected: [], photos: [], results: [], suggestions: [], highlighted: -1,
+          userId: null, sessionId: null, isVerified: false, queuedEntryId: null, outcome: params.outcome, error: null, notice: null,
+        });
+        enqueue.raise({ type: 'session.end' });
+      }),
+      markDraftDirty: assign({ draftDirty: true }),
+      markDraftClean: assign({ draftDirty: false }),
+    },
+    delays: {
+      verifiedAdvance: LIMITS.verifiedAdvanceMs,
+      addressDebounce: LIMITS.addressDebounceMs,
+      suggestionsClose: LIMITS.suggestionsCloseMs,
+      draftDebounce: LIMITS.draftDebounceMs,
+    },
+  }).createMachine({
+    id: 'wizard',
+    type: 'parallel',
+    context: {
+      step: 1, fields: emptyFields(), placeChosen: false, selected: [], photos: [], photoQueue: [], storingFiles: [],
+      error: null, notice: null, userId: null, sessionId: null, isVerified: false, draftId: '', draftDirty: false,
+      suggestions: [], highlighted: -1, addressFocused: false, chosenPlaceId: null, catalog: [], catalogError: null, results: [],
+      queuedEntryId: null, outcome: null,
+    },
+    states: {
+      flow: {
+        initial: 'restoring',
+        // Region-level, not machine-level: a parallel machine's own transitions only run when no region takes the event.
+        on: {
+          'field.change': { actions: 'changeField' },
+          'phone.country': { actions: 'setCountry' },
+          'category.change': { actions: 'setCategory' },
+          'product.select': { actions: 'selectProduct' },
+          'product.remove': { actions: 'removeProduct' },
+          'photo.remove': { actions: 'dropPhoto' },
+        },
+        states: {
+          restoring: {
+            invoke: {
+              id: 'loadDraft',
+              src: 'loadDraft',
+              onDone: { target: 'routing', actions: { type: 'restoreDraft', params: ({ event }) => event.output } },
+              onError: { target: 'enteringName', actions: assign({ draftId: () => crypto.randomUUID() }) },
+            },
           },
-        },
-        routing: {
-          entry: 'requestSessionCheck',
-          always: [
-            { guard: { type: 'isRestoredStep', params: { step: 2 } }, target: 'enteringEmail' },
-            { guard: { type: 'isRestoredStep', params: { step: 3 } }, target: 'enteringCode' },
-            { guard: { type: 'isRestoredStep', params: { step: 4 } }, target: 'enteringPhone' },
-            { guard: { type: 'isRestoredStep', params: { step: 5 } }, target: 'enteringAddress' },
-            { guard: { type: 'isRestoredStep', params: { step: 6 } }, target: 'choosingProducts' },
-            { target: 'enteringName' },
-          ],
-        },
-        enteringName: {
-          entry: { type: 'enterStep', params: { step: 1 } },
-          exit: 'clearMessages',
-          on: {
-            'step.next': [
-              { guard: 'isNameGiven', target: 'enteringEmail' },
-              { actions: { type: 'showError', params: { message: MESSAGES.nameRequired } } },
+          routing: {
+            entry: 'requestSessionCheck',
+            always: [
+              { guard: { type: 'isRestoredStep', params: { step: 2 } }, target: 'enteringEmail' },
+              { guard: { type: 'isRestoredStep', params: { step: 3 } }, target: 'enteringCode' },
+              { guard: { type: 'isRestoredStep', params: { step: 4 } }, target: 'enteringPhone' },
+              { guard: { type: 'isRestoredStep', params: { step: 5 } }, target: 'enteringAddress' },
+              { guard: { type: 'isRestoredStep', params: { step: 6 } }, target: 'choosingProducts' },
+              { target: 'enteringName' },
             ],
-            'key.enter': { actions: raise({ type: 'step.next' }) },
           },
-        },
-        enteringEmail: {
-          id: 'enteringEmail',
-          entry: { type: 'enterStep', params: { step: 2 } },
-          exit: 'clearMessages',
-          initial: 'editing',
-          states: {
-            editing: {
-              on: {
-                'code.send': [
-                  { guard: not('isEmailGiven'), actions: { type: 'showError', params: { message: MESSAGES.emailRequired } } },
-                  { guard: not('isEmailValid'), actions: { type: 'showError', params: { message: MESSAGES.emailInvalid } } },
-                  { target: 'sendingCode', actions: 'clearMessages' },
-                ],
-                'key.enter': { actions: raise({ type: 'code.send' }) },
-                'step.back': '#wizard.flow.enteringName',
-              },
-            },
-            sendingCode: {
-              invoke: {
-                id: 'sendCode',
-                src: 'sendCode',
-                input: ({ context }) => ({ email: context.fields.email.trim() }),
-                onDone: {
-                  target: '#wizard.flow.enteringCode',
-                  actions: [{ type: 'storeLogin', params: ({ event }) => event.output }, raise({ type: 'session.end' })],
-                },
-                onError: { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ message: sendErrorMessage(event.error) }) } },
-              },
+          enteringName: {
+            entry: { type: 'enterStep', params: { step: 1 } },
+            exit: 'clearMessages',
+            on: {
+              'step.next': [
+                { guard: 'isNameGiven', target: 'enteringEmail' },
+                { actions: { type: 'showError', params: { message: MESSAGES.nameRequired } } },
+              ],
+              'key.enter': { actions: raise({ type: 'step.next' }) },
             },
           },
-        },
-        enteringCode: {
-          entry: { type: 'enterStep', params: { step: 3 } },
-          exit: 'clearMessages',
-          initial: 'editing',
-          states: {
-            editing: {
-              on: {
-                'code.verify': [
-                  { guard: 'isVerified', target: '#wizard.flow.enteringPhone' },
-                  { guard: not('isCodeGiven'), actions: { type: 'showError', params: { message: MESSAGES.codeMissing } } },
-                  { guard: not('isCodeComplete'), actions: { type: 'showError', params: { message: MESSAGES.codeLength } } },
-                  { guard: not('hasPendingLogin'), actions: { type: 'showError', params: { message: MESSAGES.codeNoLogin } } },
-                  { target: 'verifying', actions: 'clearMessages' },
-                ],
-                'step.next': [
-                  { guard: 'isVerified', target: '#wizard.flow.enteringPhone' },
-                  { guard: not('isCodeGiven'), actions: { type: 'showError', params: { message: MESSAGES.codeRequired } } },
-                  { actions: raise({ type: 'code.verify' }) },
-                ],
-                'key.enter': { actions: raise({ type: 'code.verify' }) },
-                'code.resend': { target: 'resendingCode', actions: 'clearMessages' },
-                'step.back': '#enteringEmail',
-              },
-            },
-            resendingCode: {
-              invoke: {
-                id: 'resendCode',
-                src: 'sendCode',
-                input: ({ context }) => ({ email: context.fields.email.trim() }),
-                onDone: {
-                  target: 'editing',
-                  actions: [
-                    { type: 'storeLogin', params: ({ event }) => event.output },
-                    { type: 'showNotice', params: ({ context }) => ({ message: `A new code is on its way to ${context.fields.email.trim()}.` }) },
-                    raise({ type: 'session.end' }),
+          enteringEmail: {
+            id: 'enteringEmail',
+            entry: { type: 'enterStep', params: { step: 2 } },
+            exit: 'clearMessages',
+            initial: 'editing',
+            states: {
+              editing: {
+                on: {
+                  'code.send': [
+                    { guard: not('isEmailGiven'), actions: { type: 'showError', params: { message: MESSAGES.emailRequired } } },
+                    { guard: not('isEmailValid'), actions: { type: 'showError', params: { message: MESSAGES.emailInvalid } } },
+                    { target: 'sendingCode', actions: 'clearMessages' },
                   ],
+                  'key.enter': { actions: raise({ type: 'code.send' }) },
+                  'step.back': '#wizard.flow.enteringName',
                 },
-                onError: { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ message: sendErrorMessage(event.error) }) } },
               },
-            },
-            verifying: {
-              invoke: {
-                id: 'verifyCode',
-                src: 'verifyCode',
-                input: ({ context }) => ({ userId: context.userId ?? '', code: context.fields.code }),
-                onDone: {
-                  target: 'verified',
-                  actions: [{ type: 'storeSession', params: ({ event }) => event.output }, raise({ type: 'session.start' })],
+              sendingCode: {
+                invoke: {
+                  id: 'sendCode',
+                  src: 'sendCode',
+                  input: ({ context }) => ({ email: context.fields.email.trim() }),
+                  onDone: {
+                    target: '#wizard.flow.enteringCode',
+                    actions: [{ type: 'storeLogin', params: ({ event }) => event.output }, raise({ type: 'session.end' })],
+                  },
+                  onError: { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ message: sendErrorMessage(event.error) }) } },
                 },
-                onError: [
-                  {
-                    guard: { type: 'isCodeExpired', params: ({ event }) => ({ kind: classifyVerifyError(event.error) }) },
+              },
+            },
+          },
+          enteringCode: {
+            entry: { type: 'enterStep', params: { step: 3 } },
+            exit: 'clearMessages',
+            initial: 'editing',
+            states: {
+              editing: {
+                on: {
+                  'code.verify': [
+                    { guard: 'isVerified', target: '#wizard.flow.enteringPhone' },
+                    { guard: not('isCodeGiven'), actions: { type: 'showError', params: { message: MESSAGES.codeMissing } } },
+                    { guard: not('isCodeComplete'), actions: { type: 'showError', params: { message: MESSAGES.codeLength } } },
+                    { guard: not('hasPendingLogin'), actions: { type: 'showError', params: { message: MESSAGES.codeNoLogin } } },
+                    { target: 'verifying', actions: 'clearMessages' },
+                  ],
+                  'step.next': [
+                    { guard: 'isVerified', target: '#wizard.flow.enteringPhone' },
+                    { guard: not('isCodeGiven'), actions: { type: 'showError', params: { message: MESSAGES.codeRequired } } },
+                    { actions: raise({ type: 'code.verify' }) },
+                  ],
+                  'key.enter': { actions: raise({ type: 'code.verify' }) },
+                  'code.resend': { target: 'resendingCode', actions: 'clearMessages' },
+                  'step.back': '#enteringEmail',
+                },
+              },
+              resendingCode: {
+                invoke: {
+                  id: 'resendCode',
+                  src: 'sendCode',
+                  input: ({ context }) => ({ email: context.fields.email.trim() }),
+                  onDone: {
                     target: 'editing',
-                    actions: ['forgetLogin', { type: 'showError', params: { message: MESSAGES.codeExpired } }],
-                  },
-                  {
-                    target: 'editing',
-                    actions: { type: 'showError', params: ({ event }) => ({ message: verifyErrorMessage(classifyVerifyError(event.error)) }) },
-                  },
-                ],
-              },
-            },
-            verified: {
-              after: {
-                verifiedAdvance: [{ guard: 'hasQueuedEntry', target: '#wizard.flow.choosingProducts.submitting' }, { target: '#wizard.flow.enteringPhone' }],
-              },
-            },
-          },
-        },
-        enteringPhone: {
-          entry: { type: 'enterStep', params: { step: 4 } },
-          exit: 'clearMessages',
-          on: {
-            'step.next': [
-              { guard: not('isPhoneGiven'), actions: { type: 'showError', params: { message: MESSAGES.phoneRequired } } },
-              { guard: not('isPhoneDigits'), actions: { type: 'showError', params: { message: MESSAGES.phoneDigits } } },
-              { target: 'enteringAddress' },
-            ],
-            'key.enter': [
-              { guard: not('isPhoneGiven'), actions: { type: 'showError', params: { message: MESSAGES.phoneRequired } } },
-              { guard: not('isPhoneComplete'), actions: { type: 'showError', params: { message: MESSAGES.phoneLength } } },
-              { actions: raise({ type: 'step.next' }) },
-            ],
-            'step.back': 'enteringCode',
-          },
-        },
-        enteringAddress: {
-          entry: { type: 'enterStep', params: { step: 5 } },
-          exit: 'clearMessages',
-          on: {
-            'step.next': [
-              { guard: 'isAddressGiven', target: 'choosingProducts' },
-              { actions: { type: 'showError', params: { message: MESSAGES.addressRequired } } },
-            ],
-            'key.enter': { guard: not('isChoosingSuggestion'), actions: raise({ type: 'step.next' }) },
-            'step.back': 'enteringPhone',
-          },
-        },
-        choosingProducts: {
-          entry: [{ type: 'enterStep', params: { step: 6 } }, raise({ type: 'catalog.retry' })],
-          exit: 'clearMessages',
-          initial: 'editing',
-          states: {
-            editing: {
-              on: {
-                'registration.submit': [
-                  { guard: 'isStoringPhotos' },
-                  { guard: not('hasProductOrPhoto'), actions: { type: 'showError', params: { message: MESSAGES.productOrPhoto } } },
-                  {
-                    guard: not('isSignedIn'),
-                    target: '#enteringEmail',
-                    actions: ['markLoggedOut', raise({ type: 'session.end' }), { type: 'showError', params: { message: MESSAGES.sessionExpired } }],
-                  },
-                  { target: 'submitting', actions: 'clearMessages' },
-                ],
-                'key.enter': { actions: raise({ type: 'registration.submit' }) },
-                'step.back': '#wizard.flow.enteringAddress',
-              },
-            },
-            submitting: {
-              invoke: {
-                id: 'submitRegistration',
-                src: 'submitRegistration',
-                input: ({ context }) => ({
-                  userId: context.userId ?? '', fields: toRegistration(context), photoIds: context.photos.map((p) => p.id),
-                  draftId: context.draftId, entryId: context.queuedEntryId,
-                }),
-                onDone: [
-                  {
-                    guard: { type: 'isSignInNeeded', params: ({ event }) => ({ outcome: event.output.outcome }) },
-                    target: '#enteringEmail',
                     actions: [
-                      { type: 'rememberEntry', params: ({ event }) => ({ entryId: event.output.entryId ?? null }) },
-                      'markLoggedOut',
+                      { type: 'storeLogin', params: ({ event }) => event.output },
+                      { type: 'showNotice', params: ({ context }) => ({ message: `A new code is on its way to ${context.fields.email.trim()}.` }) },
                       raise({ type: 'session.end' }),
-                      { type: 'showError', params: { message: MESSAGES.sessionExpired } },
                     ],
                   },
-                  {
-                    target: '#wizard.flow.registered',
-                    actions: { type: 'finishRegistration', params: ({ event }) => ({ outcome: event.output.outcome === 'sent' ? 'sent' : 'queued' }) },
-                  },
-                ],
-                onError: [
-                  {
-                    guard: { type: 'isAuthFailure', params: ({ event }) => ({ error: event.error }) },
-                    target: '#enteringEmail',
-                    actions: ['markLoggedOut', raise({ type: 'session.end' }), { type: 'showError', params: { message: MESSAGES.authExpired } }],
-                  },
-                  { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ message: submitErrorMessage(event.error) }) } },
-                ],
-              },
-            },
-          },
-        },
-        registered: {
-          entry: { type: 'enterStep', params: { step: 7 } },
-          on: {
-            'wizard.restart': { target: 'enteringName', actions: assign({ draftId: () => crypto.randomUUID(), outcome: null }) },
-          },
-        },
-      },
-    },
-    session: {
-      initial: 'signedOut',
-      states: {
-        signedOut: { on: { 'session.start': 'signedIn', 'session.check': 'checking' } },
-        checking: {
-          invoke: {
-            id: 'checkSession',
-            src: 'checkSession',
-            onDone: [
-              {
-                guard: { type: 'isSessionGone', params: ({ event }) => ({ status: event.output.status }) },
-                target: 'signedOut',
-                actions: 'markLoggedOut',
-              },
-              { target: 'signedIn' },
-            ],
-            onError: 'signedIn',
-          },
-        },
-        signedIn: {
-          invoke: { id: 'pollSession', src: 'pollSession', input: { intervalMs: LIMITS.sessionPollMs } },
-          on: {
-            'session.lost': { target: 'signedOut', actions: 'markLoggedOut' },
-            'session.end': 'signedOut',
-            'session.start': { target: 'signedIn', reenter: true },
-          },
-        },
-      },
-    },
-    address: {
-      type: 'parallel',
-      states: {
-        lookup: {
-          initial: 'idle',
-          on: {
-            'field.change': [
-              { guard: 'isAddressLookup', target: '.debouncing', reenter: true },
-              { guard: 'isAddressEdit', target: '.idle', actions: 'clearSuggestions' },
-            ],
-            'suggestion.choose': { guard: 'isSuggestion', target: '.resolving', actions: 'chooseSuggestion' },
-          },
-          states: {
-            idle: {},
-            debouncing: { after: { addressDebounce: 'searching' } },
-            searching: {
-              invoke: {
-                id: 'lookupAddresses',
-                src: 'lookupAddresses',
-                input: ({ context }) => ({ text: context.fields.addressLine1.trim() }),
-                onDone: {
-                  target: 'idle',
-                  actions: [{ type: 'storeSuggestions', params: ({ event }) => ({ suggestions: event.output }) }, raise({ type: 'suggestions.show' })],
+                  onError: { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ message: sendErrorMessage(event.error) }) } },
                 },
-                onError: { target: 'idle', actions: 'clearSuggestions' },
+              },
+              verifying: {
+                invoke: {
+                  id: 'verifyCode',
+                  src: 'verifyCode',
+                  input: ({ context }) => ({ userId: context.userId ?? '', code: context.fields.code }),
+                  onDone: {
+                    target: 'verified',
+                    actions: [{ type: 'storeSession', params: ({ event }) => event.output }, raise({ type: 'session.start' })],
+                  },
+                  onError: [
+                    {
+                      guard: { type: 'isCodeExpired', params: ({ event }) => ({ kind: classifyVerifyError(event.error) }) },
+                      target: 'editing',
+                      actions: ['forgetLogin', { type: 'showError', params: { message: MESSAGES.codeExpired } }],
+                    },
+                    {
+                      target: 'editing',
+                      actions: { type: 'showError', params: ({ event }) => ({ message: verifyErrorMessage(classifyVerifyError(event.error)) }) },
+                    },
+                  ],
+                },
+              },
+              verified: {
+                after: {
+                  verifiedAdvance: [{ guard: 'hasQueuedEntry', target: '#wizard.flow.choosingProducts.submitting' }, { target: '#wizard.flow.enteringPhone' }],
+                },
               },
             },
-            resolving: {
-              invoke: {
-                id: 'placeDetails',
-                src: 'placeDetails',
-                input: ({ context }) => ({ placeId: context.chosenPlaceId ?? '' }),
-                onDone: { target: 'idle', actions: { type: 'fillAddress', params: ({ event }) => event.output } },
-                onError: 'idle',
+          },
+          enteringPhone: {
+            entry: { type: 'enterStep', params: { step: 4 } },
+            exit: 'clearMessages',
+            on: {
+              'step.next': [
+                { guard: not('isPhoneGiven'), actions: { type: 'showError', params: { message: MESSAGES.phoneRequired } } },
+                { guard: not('isPhoneDigits'), actions: { type: 'showError', params: { message: MESSAGES.phoneDigits } } },
+                { target: 'enteringAddress' },
+              ],
+              'key.enter': [
+                { guard: not('isPhoneGiven'), actions: { type: 'showError', params: { message: MESSAGES.phoneRequired } } },
+                { guard: not('isPhoneComplete'), actions: { type: 'showError', params: { message: MESSAGES.phoneLength } } },
+                { actions: raise({ type: 'step.next' }) },
+              ],
+              'step.back': 'enteringCode',
+            },
+          },
+          enteringAddress: {
+            entry: { type: 'enterStep', params: { step: 5 } },
+            exit: 'clearMessages',
+            on: {
+              'step.next': [
+                { guard: 'isAddressGiven', target: 'choosingProducts' },
+                { actions: { type: 'showError', params: { message: MESSAGES.addressRequired } } },
+              ],
+              'key.enter': { guard: not('isChoosingSuggestion'), actions: raise({ type: 'step.next' }) },
+              'step.back': 'enteringPhone',
+            },
+          },
+          choosingProducts: {
+            entry: [{ type: 'enterStep', params: { step: 6 } }, raise({ type: 'catalog.retry' })],
+            exit: 'clearMessages',
+            initial: 'editing',
+            states: {
+              editing: {
+                on: {
+                  'registration.submit': [
+                    { guard: 'isStoringPhotos' },
+                    { guard: not('hasProductOrPhoto'), actions: { type: 'showError', params: { message: MESSAGES.productOrPhoto } } },
+                    {
+                      guard: not('isSignedIn'),
+                      target: '#enteringEmail',
+                      actions: ['markLoggedOut', raise({ type: 'session.end' }), { type: 'showError', params: { message: MESSAGES.sessionExpired } }],
+                    },
+                    { target: 'submitting', actions: 'clearMessages' },
+                  ],
+                  'key.enter': { actions: raise({ type: 'registration.submit' }) },
+                  'step.back': '#wizard.flow.enteringAddress',
+                },
               },
+              submitting: {
+                invoke: {
+                  id: 'submitRegistration',
+                  src: 'submitRegistration',
+                  input: ({ context }) => ({
+                    userId: context.userId ?? '', fields: toRegistration(context), photoIds: context.photos.map((p) => p.id),
+                    draftId: context.draftId, entryId: context.queuedEntryId,
+                  }),
+                  onDone: [
+                    {
+                      guard: { type: 'isSignInNeeded', params: ({ event }) => ({ outcome: event.output.outcome }) },
+                      target: '#enteringEmail',
+                      actions: [
+                        { type: 'rememberEntry', params: ({ event }) => ({ entryId: event.output.entryId ?? null }) },
+                        'markLoggedOut',
+                        raise({ type: 'session.end' }),
+                        { type: 'showError', params: { message: MESSAGES.sessionExpired } },
+                      ],
+                    },
+                    {
+                      target: '#wizard.flow.registered',
+                      actions: { type: 'finishRegistration', params: ({ event }) => ({ outcome: event.output.outcome === 'sent' ? 'sent' : 'queued' }) },
+                    },
+                  ],
+                  onError: [
+                    {
+                      guard: { type: 'isAuthFailure', params: ({ event }) => ({ error: event.error }) },
+                      target: '#enteringEmail',
+                      actions: ['markLoggedOut', raise({ type: 'session.end' }), { type: 'showError', params: { message: MESSAGES.authExpired } }],
+                    },
+                    { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ message: submitErrorMessage(event.error) }) } },
+                  ],
+                },
+              },
+            },
+          },
+          registered: {
+            entry: { type: 'enterStep', params: { step: 7 } },
+            on: {
+              'wizard.restart': { target: 'enteringName', actions: assign({ draftId: () => crypto.randomUUID(), outcome: null }) },
             },
           },
         },
-        list: {
-          initial: 'closed',
-          on: {
-            'address.focus': { actions: { type: 'setAddressFocus', params: { focused: true } } },
-            'address.blur': { actions: { type: 'setAddressFocus', params: { focused: false } } },
+      },
+      session: {
+        initial: 'signedOut',
+        states: {
+          signedOut: { on: { 'session.start': 'signedIn', 'session.check': 'checking' } },
+          checking: {
+            invoke: {
+              id: 'checkSession',
+              src: 'checkSession',
+              onDone: [
+                {
+                  guard: { type: 'isSessionGone', params: ({ event }) => ({ status: event.output.status }) },
+                  target: 'signedOut',
+                  actions: 'markLoggedOut',
+                },
+                { target: 'signedIn' },
+              ],
+              onError: 'signedIn',
+            },
           },
-          states: {
-            closed: {
-              on: {
-                'suggestions.show': { guard: 'isAddressFocused', target: 'open' },
-                'address.focus': { target: 'open', actions: { type: 'setAddressFocus', params: { focused: true } } },
+          signedIn: {
+            invoke: { id: 'pollSession', src: 'pollSession', input: { intervalMs: LIMITS.sessionPollMs } },
+            on: {
+              'session.lost': { target: 'signedOut', actions: 'markLoggedOut' },
+              'session.end': 'signedOut',
+              'session.start': { target: 'signedIn', reenter: true },
+            },
+          },
+        },
+      },
+      address: {
+        type: 'parallel',
+        states: {
+          lookup: {
+            initial: 'idle',
+            on: {
+              'field.change': [
+                { guard: 'isAddressLookup', target: '.debouncing', reenter: true },
+                { guard: 'isAddressEdit', target: '.idle', actions: 'clearSuggestions' },
+              ],
+              'suggestion.choose': { guard: 'isSuggestion', target: '.resolving', actions: 'chooseSuggestion' },
+            },
+            states: {
+              idle: {},
+              debouncing: { after: { addressDebounce: 'searching' } },
+              searching: {
+                invoke: {
+                  id: 'lookupAddresses',
+                  src: 'lookupAddresses',
+                  input: ({ context }) => ({ text: context.fields.addressLine1.trim() }),
+                  onDone: {
+                    target: 'idle',
+                    actions: [{ type: 'storeSuggestions', params: ({ event }) => ({ suggestions: event.output }) }, raise({ type: 'suggestions.show' })],
+                  },
+                  onError: { target: 'idle', actions: 'clearSuggestions' },
+                },
+              },
+              resolving: {
+                invoke: {
+                  id: 'placeDetails',
+                  src: 'placeDetails',
+                  input: ({ context }) => ({ placeId: context.chosenPlaceId ?? '' }),
+                  onDone: { target: 'idle', actions: { type: 'fillAddress', params: ({ event }) => event.output } },
+                  onError: 'idle',
+                },
               },
             },
-            open: {
-              on: {
-                'address.blur': { target: 'closing', actions: { type: 'setAddressFocus', params: { focused: false } } },
-                'suggestions.dismiss': { target: 'closed', actions: assign({ highlighted: -1 }) },
-                'suggestions.next': { actions: { type: 'moveHighlight', params: { by: 1 } } },
-                'suggestions.prev': { actions: { type: 'moveHighlight', params: { by: -1 } } },
-                'key.enter': { guard: 'hasHighlight', actions: raise(({ context }) => ({ type: 'suggestion.choose' as const, index: context.highlighted })) },
-                'suggestion.choose': 'closed',
-              },
+          },
+          list: {
+            initial: 'closed',
+            on: {
+              'address.focus': { actions: { type: 'setAddressFocus', params: { focused: true } } },
+              'address.blur': { actions: { type: 'setAddressFocus', params: { focused: false } } },
             },
-            closing: {
-              after: { suggestionsClose: { target: 'closed', actions: assign({ highlighted: -1 }) } },
-              on: {
-                'address.focus': { target: 'open', actions: { type: 'setAddressFocus', params: { focused: true } } },
-                'suggestion.choose': 'closed',
+            states: {
+              closed: {
+                on: {
+                  'suggestions.show': { guard: 'isAddressFocused', target: 'open' },
+                  'address.focus': { target: 'open', actions: { type: 'setAddressFocus', params: { focused: true } } },
+                },
+              },
+              open: {
+                on: {
+                  'address.blur': { target: 'closing', actions: { type: 'setAddressFocus', params: { focused: false } } },
+                  'suggestions.dismiss': { target: 'closed', actions: assign({ highlighted: -1 }) },
+                  'suggestions.next': { actions: { type: 'moveHighlight', params: { by: 1 } } },
+                  'suggestions.prev': { actions: { type: 'moveHighlight', params: { by: -1 } } },
+                  'key.enter': { guard: 'hasHighlight', actions: raise(({ context }) => ({ type: 'suggestion.choose' as const, index: context.highlighted })) },
+                  'suggestion.choose': 'closed',
+                },
+              },
+              closing: {
+                after: { suggestionsClose: { target: 'closed', actions: assign({ highlighted: -1 }) } },
+                on: {
+                  'address.focus': { target: 'open', actions: { type: 'setAddressFocus', params: { focused: true } } },
+                  'suggestion.choose': 'closed',
+                },
               },
             },
           },
         },
       },
-    },
-    catalog: {
-      initial: 'waiting',
-      states: {
-        // Not during step 1: its screen comes up alone. From step 2 on (by step 3 the device is online: the code is checked there).
-        waiting: { always: { guard: 'isPastFirstStep', target: 'loading' } },
-        loading: {
-          invoke: {
-            id: 'loadCatalog',
-            src: 'loadCatalog',
-            onDone: { target: 'ready', actions: { type: 'storeCatalog', params: ({ event }) => ({ catalog: event.output }) } },
-            onError: {
-              target: 'failed',
-              actions: assign({ catalogError: ({ event }) => (event.error instanceof Error ? event.error.message : 'Failed to load products.') }),
+      catalog: {
+        initial: 'waiting',
+        states: {
+          // Not during step 1: its screen comes up alone. From step 2 on (by step 3 the device is online: the code is checked there).
+          waiting: { always: { guard: 'isPastFirstStep', target: 'loading' } },
+          loading: {
+            invoke: {
+              id: 'loadCatalog',
+              src: 'loadCatalog',
+              onDone: { target: 'ready', actions: { type: 'storeCatalog', params: ({ event }) => ({ catalog: event.output }) } },
+              onError: {
+                target: 'failed',
+                actions: assign({ catalogError: ({ event }) => (event.error instanceof Error ? event.error.message : 'Failed to load products.') }),
+              },
+            },
+          },
+          ready: {},
+          failed: { on: { 'catalog.retry': 'loading' } },
+        },
+      },
+      photos: {
+        initial: 'idle',
+        on: { 'photos.add': { actions: 'queuePhotos' } },
+        states: {
+          idle: { always: { guard: 'hasQueuedPhotos', target: 'storing' } },
+          storing: {
+            entry: 'takeQueuedPhotos',
+            invoke: {
+              id: 'storePhotos',
+              src: 'storePhotos',
+              input: ({ context }) => ({ draftId: context.draftId, files: context.storingFiles }),
+              onDone: { target: 'idle', actions: { type: 'addPhotos', params: ({ event }) => event.output } },
+              onError: { target: 'idle', actions: assign({ storingFiles: [] }) },
             },
           },
         },
-        ready: {},
-        failed: { on: { 'catalog.retry': 'loading' } },
       },
-    },
-    photos: {
-      initial: 'idle',
-      on: { 'photos.add': { actions: 'queuePhotos' } },
-      states: {
-        idle: { always: { guard: 'hasQueuedPhotos', target: 'storing' } },
-        storing: {
-          entry: 'takeQueuedPhotos',
-          invoke: {
-            id: 'storePhotos',
-            src: 'storePhotos',
-            input: ({ context }) => ({ draftId: context.draftId, files: context.storingFiles }),
-            onDone: { target: 'idle', actions: { type: 'addPhotos', params: ({ event }) => event.output } },
-            onError: { target: 'idle', actions: assign({ storingFiles: [] }) },
+      draft: {
+        initial: 'idle',
+        states: {
+          idle: { on: { '*': { guard: 'isDraftActive', target: 'waiting' } } },
+          // Not restarted by later events: internal ones (timers, lookups) would keep postponing the save.
+          waiting: {
+            after: { draftDebounce: [{ guard: not(stateIn('#wizard.flow.registered')), target: 'saving' }, { target: 'idle' }] },
+            on: { 'draft.flush': [{ guard: not(stateIn('#wizard.flow.registered')), target: 'saving' }, { target: 'idle' }] },
+          },
+          saving: {
+            entry: 'markDraftClean',
+            invoke: {
+              id: 'saveDraft',
+              src: 'saveDraft',
+              input: ({ context }) => ({
+                draftId: context.draftId, step: context.step, values: draftValues(context),
+                userId: context.userId, sessionId: context.sessionId, isVerified: context.isVerified,
+              }),
+              onDone: [{ guard: 'isDraftDirty', target: 'waiting' }, { target: 'idle' }],
+              onError: 'idle',
+            },
+            on: { '*': { actions: 'markDraftDirty' } },
           },
         },
       },
     },
-    draft: {
-      initial: 'idle',
-      states: {
-        idle: { on: { '*': { guard: 'isDraftActive', target: 'waiting' } } },
-        // Not restarted by later events: internal ones (timers, lookups) would keep postponing the save.
-        waiting: {
-          after: { draftDebounce: [{ guard: not(stateIn('#wizard.flow.registered')), target: 'saving' }, { target: 'idle' }] },
-          on: { 'draft.flush': [{ guard: not(stateIn('#wizard.flow.registered')), target: 'saving' }, { target: 'idle' }] },
-        },
-        saving: {
-          entry: 'markDraftClean',
-          invoke: {
-            id: 'saveDraft',
-            src: 'saveDraft',
-            input: ({ context }) => ({
-              draftId: context.draftId, step: context.step, values: draftValues(context),
-              userId: context.userId, sessionId: context.sessionId, isVerified: context.isVerified,
-            }),
-            onDone: [{ guard: 'isDraftDirty', target: 'waiting' }, { target: 'idle' }],
-            onError: 'idle',
-          },
-          on: { '*': { actions: 'markDraftDirty' } },
-        },
-      },
-    },
-  },
-});
+  });
+}
+
+/** The machine with placeholder actors, for tests and types (`provide` the actors, or use createWizardMachine). */
+export const wizardMachine = /* @__PURE__ */ createWizardMachine();
 
 export type WizardSnapshot = SnapshotFrom<typeof wizardMachine>;
 
