@@ -1,5 +1,5 @@
 // src/app/routes/registration.tsx: /login, the registration wizard wired to this device, the Appwrite session and the outbox.
-import { useEffect, useMemo, useRef, type ComponentType } from 'react';
+import { use, useEffect, useRef, type ComponentType } from 'react';
 import { QueuePill } from '@/components/queue/queue-pill';
 import { useMachine } from '@xstate/react';
 import { appDb } from '@/db/schema';
@@ -21,8 +21,8 @@ import { useConfig } from '../config-context';
 import { useScreenShown } from '../screen-shown';
 
 /** The customer's Appwrite account; the SDK is fetched on the first call (sending the code), not with step 1. */
-function lazyAccount(config: RuntimeConfig): WizardAccount {
-  const account = () => import('@/lib/appwrite').then((m) => m.appwrite(config).account);
+function lazyAccount(config: () => RuntimeConfig): WizardAccount {
+  const account = () => import('@/lib/appwrite').then((m) => m.appwrite(config()).account);
   return {
     createEmailToken: async (params) => (await account()).createEmailToken(params),
     createSession: async (params) => (await account()).createSession(params),
@@ -31,23 +31,37 @@ function lazyAccount(config: RuntimeConfig): WizardAccount {
   };
 }
 
+// The page's runtime configuration, set by the screen before its machine starts (it is one object per page load).
+let pageConfig: RuntimeConfig | null = null;
+const configNow = () => {
+  if (!pageConfig) throw new Error('The wizard started before the configuration was loaded.');
+  return pageConfig;
+};
+
+// Building the machine is the heaviest part of opening /login: it gets a task of its own right after this module loads,
+// instead of lengthening the first render.
+const wizardMachine = new Promise<ReturnType<typeof createWizardMachine>>((resolve) =>
+  setTimeout(() =>
+    resolve(
+      createWizardMachine(
+        createWizardActors({
+          account: lazyAccount(configNow),
+          db: appDb(),
+          keys: window.localStorage,
+          fetch: (input, init) => fetch(input, init),
+          submitRegistration: (input) => submitThroughOutbox(configNow())(input),
+        }),
+      ),
+    ),
+  ),
+);
+
 const STEPS: Record<number, ComponentType<StepProps>> = { 1: StepName, 2: StepEmail, 3: StepCode, 4: StepPhone, 5: StepAddress, 6: StepProducts };
 
 export default function Registration() {
   const config = useConfig();
-  const machine = useMemo(
-    () =>
-      createWizardMachine(
-        createWizardActors({
-          account: lazyAccount(config),
-          db: appDb(),
-          keys: window.localStorage,
-          fetch: (input, init) => fetch(input, init),
-          submitRegistration: submitThroughOutbox(config),
-        }),
-      ),
-    [config],
-  );
+  pageConfig = config;
+  const machine = use(wizardMachine);
   const [state, send] = useMachine(machine);
   const photos = useRef(state.context.photos);
   photos.current = state.context.photos;
