@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromiumPath, launch, PHONE } from '../tests/helpers/browser';
-import { latestCode, startTestServer, type TestServer } from '../tests/helpers/server';
+import { codeFor, startTestServer, type TestServer } from '../tests/helpers/server';
 import { appBuild, NAME_SHIM } from './app-build';
 import { percentile, round, type Row } from './common';
 import { lighthouseScores } from './lighthouse';
@@ -64,15 +64,6 @@ function forbiddenChunks(dist: string, urls: string[]): string[] {
 const sum = (xs: { bytes: number }[]) => xs.reduce((n, x) => n + x.bytes, 0);
 const heading = (page: Page) => page.locator('h1').first();
 
-async function mailedCode(server: TestServer, email: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const code = await latestCode(server.url, email).catch(() => '');
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no code was mailed to ${email}`);
-}
-
 /** From / through Start to step 6 with real answers (the code from the dev mailbox). */
 async function walkToProducts(page: Page, server: TestServer, email: string, beforeStep2?: () => Promise<void>) {
   await page.getByRole('button', { name: 'Start' }).click();
@@ -83,7 +74,7 @@ async function walkToProducts(page: Page, server: TestServer, email: string, bef
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel('Email Address').press('Enter');
   await page.getByLabel('Enter OTP').waitFor();
-  await page.getByLabel('Enter OTP').fill(await mailedCode(server, email));
+  await page.getByLabel('Enter OTP').fill(await codeFor(server, email));
   await page.getByLabel('Enter OTP').press('Enter');
   await page.getByLabel('Phone number').fill('5551234567', { timeout: 10_000 });
   await page.getByLabel('Phone number').press('Enter');

@@ -4,6 +4,7 @@ import type { AppDb } from '@/db/schema';
 import type { OutboxEntry, RegistrationFields } from '@/db/types';
 import { failure, type BackendFailure, type BackendResult, type OutboxBackend, type SubmissionData } from './backend';
 import { withOutboxLock } from './lock';
+import { queuedEntry } from './queued-entry';
 
 export type FlushReport = { sent: string[]; pending: number; needsSignIn: number; rejected: number; lastError: string | null };
 export type FlushOptions = {
@@ -37,20 +38,14 @@ export async function enqueueRegistration(
   db: AppDb,
   input: { userId: string; fields: RegistrationFields; draftFileIds: string[]; submittedAt?: string; draftId?: string },
 ): Promise<OutboxEntry> {
-  const entry: OutboxEntry = {
+  const entry = queuedEntry({
     id: ID.unique(),
     userId: input.userId,
     fields: pickFields(input.fields),
     submittedAt: input.submittedAt ?? new Date().toISOString(),
     files: input.draftFileIds.map((draftFileId) => ({ fileId: ID.unique(), draftFileId, uploaded: false })),
-    documentCreated: false,
-    shopifyNotified: false,
-    status: 'pending',
-    attempts: 0,
-    nextAttemptAt: 0,
-    lastError: null,
     createdAt: Date.now(),
-  };
+  });
   await db.transaction('rw', db.outbox, db.draftFiles, db.drafts, async () => {
     const photos = await db.draftFiles.bulkGet(input.draftFileIds);
     const missing = input.draftFileIds.find((_, i) => !photos[i]);

@@ -3,33 +3,21 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { chromiumPath, launch, launchPersistent, PHONE } from '../helpers/browser';
-
-const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
+import { describe, expect, it } from 'vitest';
+import { appInBrowser, DIST } from '../helpers/app-in-browser';
+import { startTestServer } from '../helpers/server';
+import { chromiumPath, launchPersistent, PHONE } from '../helpers/browser';
 
 describe.runIf(chromiumPath)('start page', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer({ staticDir: DIST });
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.dispose();
-  });
+  const app = appInBrowser();
 
   it('shows the title, the subtitle and a focused Start button, under a strict CSP', async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await app.browser.newPage(PHONE);
     const violations: string[] = [];
     page.on('console', (m) => {
       if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
     });
-    const res = await page.goto(server.url);
+    const res = await page.goto(app.server.url);
     expect(res?.headers()['content-security-policy']).toContain("object-src 'none'");
     await expect.poll(() => page.locator('h1').textContent()).toBe('Warranty Registration Form');
     expect(await page.locator('p').first().textContent()).toBe('To claim your complimentary 1-year warranty on your jewelry, kindly fill out this form.');
@@ -41,28 +29,28 @@ describe.runIf(chromiumPath)('start page', () => {
   });
 
   it('goes to /login on Start and on Enter anywhere', async () => {
-    const page = await browser.newPage(PHONE);
-    await page.goto(server.url);
+    const page = await app.browser.newPage(PHONE);
+    await page.goto(app.server.url);
     await page.getByRole('button', { name: 'Start' }).click();
-    await page.waitForURL(`${server.url}/login`);
+    await page.waitForURL(`${app.server.url}/login`);
 
-    await page.goto(server.url);
+    await page.goto(app.server.url);
     await page.getByRole('button', { name: 'Start' }).waitFor();
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${server.url}/login`);
+    await page.waitForURL(`${app.server.url}/login`);
     await page.close();
   });
 
   it('sends /login with the wizard’s code named in the page, each file one the wizard then runs', async () => {
-    const html = await (await fetch(`${server.url}/login`, { headers: { Accept: 'text/html' } })).text();
+    const html = await (await fetch(`${app.server.url}/login`, { headers: { Accept: 'text/html' } })).text();
     const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
     const wizard = readdirSync(join(DIST, 'assets')).find((f) => /^registration-.*\.js$/.test(f));
     expect(preloaded).toContain(`/assets/${wizard}`);
-    expect(await (await fetch(`${server.url}/home`, { headers: { Accept: 'text/html' } })).text()).not.toContain(`/assets/${wizard}`);
+    expect(await (await fetch(`${app.server.url}/home`, { headers: { Accept: 'text/html' } })).text()).not.toContain(`/assets/${wizard}`);
 
-    const page = await browser.newPage(PHONE);
-    await page.goto(`${server.url}/login`);
+    const page = await app.browser.newPage(PHONE);
+    await page.goto(`${app.server.url}/login`);
     await page.getByLabel('Your Full Name').waitFor();
     const used = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
     expect(preloaded.filter((f) => !used.includes(f))).toEqual([]);
@@ -72,7 +60,7 @@ describe.runIf(chromiumPath)('start page', () => {
   it('uses the product name from the server’s configuration', async () => {
     const branded = await startTestServer({ staticDir: DIST, productName: 'Maison Aurum Warranty' });
     try {
-      const page = await browser.newPage(PHONE);
+      const page = await app.browser.newPage(PHONE);
       await page.goto(branded.url);
       await expect.poll(() => page.locator('h1').textContent()).toBe('Maison Aurum Warranty Form');
       await page.close();

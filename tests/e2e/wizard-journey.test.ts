@@ -1,19 +1,18 @@
 // The customer's whole journey in Chromium at 390x844 against the real server: the registration, its photo and its
 // Shopify hand-off on the server; a reload at every step; wrong and expired codes; Enter; axe on every step.
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { Client, Databases, Query, Storage } from 'node-appwrite';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { readIntegrationLog } from '../../netlify/lib/integration-log';
-import { chromiumPath, launch, PHONE } from '../helpers/browser';
-import { latestCode, startTestServer, type TestServer } from '../helpers/server';
+import { appInBrowser, DIST } from '../helpers/app-in-browser';
+import { chromiumPath, PHONE } from '../helpers/browser';
+import { codeFor, startTestServer, type TestServer } from '../helpers/server';
+import { heading } from '../helpers/wizard-walk';
 
-const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
 const SHOT = (name: string) => `test-results/journey-${name}.png`;
-const heading = (page: Page) => page.locator('h1').first();
 const atStep = (page: Page, title: string, timeout = 5000) => expect.poll(() => heading(page).textContent(), { timeout }).toBe(title);
 const STEP6 = 'Upload a product image or enter a SKU number';
 
@@ -25,16 +24,6 @@ const ringPhoto = (width = 3000, height = 2000, metal = '#c9a24a') =>
   )
     .jpeg({ quality: 90 })
     .toBuffer();
-
-/** The newest code mailed to `email` that is not `notBefore`. */
-async function codeFor(server: TestServer, email: string, notBefore?: string): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const code = await latestCode(server.url, email).catch(() => undefined);
-    if (code && code !== notBefore) return code;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no new code for ${email}`);
-}
 
 /** The draft this device keeps (IndexedDB "warranty"), read to know an answer is saved before reloading. */
 const savedDraft = (page: Page) =>
@@ -113,22 +102,13 @@ async function registrationOf(server: TestServer, email: string) {
 }
 
 describe.runIf(chromiumPath)('the customer journey', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer({ staticDir: DIST });
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.dispose();
-  });
+  const app = appInBrowser();
 
   it('ends with the registration, its photo and one Shopify hand-off on the server', async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await app.browser.newPage(PHONE);
     const email = 'ada.journey@example.com';
     try {
-      await verify(page, await requestCode(page, server, email));
+      await verify(page, await requestCode(page, app.server, email));
       await phoneAndAddress(page);
       await page.getByLabel('Product name or SKU').fill('nck-1018-wg');
       await page.getByRole('button', { name: /Ines Diamond Necklace/ }).click();
@@ -137,11 +117,11 @@ describe.runIf(chromiumPath)('the customer journey', () => {
       await page.getByRole('button', { name: 'Submit' }).click();
       await atStep(page, 'Thank you!', 15_000);
 
-      const { doc, photos } = await registrationOf(server, email);
+      const { doc, photos } = await registrationOf(app.server, email);
       expect(doc).toMatchObject({ full_name: 'Ada Lovelace', phone: '+1 5551234567', address: '9 Oak Avenue, United States', product_sku: 'Ines Diamond Necklace' });
       expect(photos).toEqual([{ name: 'ring.jpg', type: 'image/jpeg', width: 2048, height: 1365, format: 'jpeg' }]);
 
-      const log = join(server.config.dataDir, 'integration-log.jsonl');
+      const log = join(app.server.config.dataDir, 'integration-log.jsonl');
       const handOffs = async () => (await readIntegrationLog(log)).filter((e) => e.registrationId === doc.$id);
       await expect.poll(handOffs, { timeout: 10_000 }).toHaveLength(1);
       await page.waitForTimeout(1500); // a second hand-off would have come by now
@@ -152,11 +132,11 @@ describe.runIf(chromiumPath)('the customer journey', () => {
   });
 
   it('restores the step, the answers and the photos after a reload at every step', async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await app.browser.newPage(PHONE);
     const email = 'grace.reload@example.com';
     const saved = (key: string) => expect.poll(async () => (await savedDraft(page)).values[key]);
     try {
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${app.server.url}/login`);
       await page.getByLabel('Your Full Name').fill('Grace Hopper');
       await saved('fullName').toBe('Grace Hopper');
       await reloadAt(page, 'Your Full Name');
@@ -170,7 +150,7 @@ describe.runIf(chromiumPath)('the customer journey', () => {
 
       await page.getByRole('button', { name: 'Send OTP' }).click();
       await atStep(page, 'Enter OTP');
-      const code = await codeFor(server, email);
+      const code = await codeFor(app.server, email);
       await expect.poll(() => page.evaluate(() => localStorage.getItem('currentStep'))).toBe('3');
       await reloadAt(page, 'Enter OTP');
       await page.getByText(`We sent a 6-digit code to ${email}.`).waitFor();
@@ -222,7 +202,7 @@ describe.runIf(chromiumPath)('the customer journey', () => {
 
       await page.getByRole('button', { name: 'Submit' }).click();
       await atStep(page, 'Thank you!', 15_000);
-      const { doc, photos } = await registrationOf(server, email);
+      const { doc, photos } = await registrationOf(app.server, email);
       expect(doc).toMatchObject({ full_name: 'Grace Hopper', phone: '+44 7700900123', address: '1 Main St, Suite 5, Boston, MA, 02108, United States' });
       expect(photos.map((p) => [p.name, p.width, p.height])).toEqual([
         ['front.jpg', 1600, 1200],
@@ -235,7 +215,7 @@ describe.runIf(chromiumPath)('the customer journey', () => {
 
   it('tells a wrong code from an expired one', async () => {
     const own = await startTestServer({ staticDir: DIST, otpTtlMs: 1500 });
-    const page = await browser.newPage(PHONE);
+    const page = await app.browser.newPage(PHONE);
     const email = 'late@example.com';
     try {
       const code = await requestCode(page, own, email);
@@ -261,16 +241,16 @@ describe.runIf(chromiumPath)('the customer journey', () => {
   });
 
   it('sends the code, verifies it and submits with Enter', async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await app.browser.newPage(PHONE);
     const email = 'enter@example.com';
     try {
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${app.server.url}/login`);
       await page.getByLabel('Your Full Name').fill('Ada Enter');
       await page.getByLabel('Your Full Name').press('Enter');
       await page.getByLabel('Email Address').fill(email);
       await page.getByLabel('Email Address').press('Enter');
       await atStep(page, 'Enter OTP');
-      const code = await codeFor(server, email);
+      const code = await codeFor(app.server, email);
       await page.getByLabel('Enter OTP').fill(code);
       await page.getByLabel('Enter OTP').press('Enter');
       await page.getByText('OTP verified successfully!').waitFor();
@@ -280,14 +260,14 @@ describe.runIf(chromiumPath)('the customer journey', () => {
       await page.locator('.result').first().click();
       await page.getByLabel('Product name or SKU').press('Enter');
       await atStep(page, 'Thank you!', 15_000);
-      expect((await registrationOf(server, email)).doc.full_name).toBe('Ada Enter');
+      expect((await registrationOf(app.server, email)).doc.full_name).toBe('Ada Enter');
     } finally {
       await page.close();
     }
   });
 
   it('has no axe violation on any step, with or without an error shown', async () => {
-    const context = await browser.newContext(PHONE); // AxeBuilder wants a page of its own context
+    const context = await app.browser.newContext(PHONE); // AxeBuilder wants a page of its own context
     const page = await context.newPage();
     const found: string[] = [];
     const scan = async (state: string) => {
@@ -296,10 +276,10 @@ describe.runIf(chromiumPath)('the customer journey', () => {
     };
     const email = 'axe@example.com';
     try {
-      await page.goto(`${server.url}/`);
+      await page.goto(`${app.server.url}/`);
       await page.getByRole('button', { name: 'Start' }).waitFor();
       await scan('start page');
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${app.server.url}/login`);
       const name = page.getByLabel('Your Full Name');
       await name.waitFor();
       await scan('1');
@@ -321,7 +301,7 @@ describe.runIf(chromiumPath)('the customer journey', () => {
 
       const code = page.getByLabel('Enter OTP');
       await code.waitFor();
-      const real = await codeFor(server, email);
+      const real = await codeFor(app.server, email);
       await scan('3');
       await code.fill(real === '000000' ? '111111' : '000000');
       await code.press('Enter');

@@ -1,14 +1,14 @@
 // The registration wizard in Chromium at phone size against the real server: every step, reload, offline submit, messages.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { chromiumPath, launch, PHONE } from '../helpers/browser';
-import { latestCode, startTestServer, type TestServer } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { appInBrowser, DIST } from '../helpers/app-in-browser';
+import { chromiumPath, PHONE } from '../helpers/browser';
+import { codeFor, startTestServer, type TestServer } from '../helpers/server';
+import { heading } from '../helpers/wizard-walk';
 
-const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
 const SHOT = (name: string) => `test-results/wizard-${name}.png`;
 
 /** A 3000x2000 photo of a ring, as a phone camera would give (bigger than the app keeps). */
@@ -19,19 +19,6 @@ const bigPhoto = () =>
   )
     .jpeg({ quality: 92 })
     .toBuffer();
-
-const heading = (page: Page) => page.locator('h1').first();
-
-async function codeFor(server: TestServer, email: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    try {
-      return await latestCode(server.url, email);
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error(`no code for ${email}`);
-}
 
 /** Steps 1 to 3 with real input; ends on step 4. */
 async function signIn(page: Page, server: TestServer, email: string, shots = false) {
@@ -55,20 +42,11 @@ async function signIn(page: Page, server: TestServer, email: string, shots = fal
 }
 
 describe.runIf(chromiumPath)('registration wizard', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer({ staticDir: DIST });
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.dispose();
-  });
+  const app = appInBrowser();
 
   it('registers a purchase through all seven steps', async () => {
-    const page = await browser.newPage(PHONE);
-    await signIn(page, server, 'ada.walk@example.com', true);
+    const page = await app.browser.newPage(PHONE);
+    await signIn(page, app.server, 'ada.walk@example.com', true);
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('phone');
 
     // Step 4: country code from the searchable list, then the number.
@@ -122,15 +100,15 @@ describe.runIf(chromiumPath)('registration wizard', () => {
     await page.screenshot({ path: SHOT('6-products'), fullPage: true });
     await page.getByRole('button', { name: 'Submit' }).click();
 
-    // Step 7, and the registration on the server.
+    // Step 7, and the registration on the app.server.
     await expect.poll(() => heading(page).textContent(), { timeout: 15_000 }).toBe('Thank you!');
     const care = page.getByRole('link', { name: 'JEWELRY CARE TIPS' });
-    expect(await care.getAttribute('href')).toBe(server.config.careTipsUrl);
+    expect(await care.getAttribute('href')).toBe(app.server.config.careTipsUrl);
     expect(await care.getAttribute('target')).toBe('_blank');
     expect(await care.getAttribute('rel')).toContain('noopener');
     await page.screenshot({ path: SHOT('7-thanks') });
 
-    const rows = server.db.prepare("SELECT data FROM documents WHERE collection_id = 'submissions'").all() as { data: string }[];
+    const rows = app.server.db.prepare("SELECT data FROM documents WHERE collection_id = 'submissions'").all() as { data: string }[];
     const doc = rows.map((r) => JSON.parse(r.data) as Record<string, string>).find((d) => d.email === 'ada.walk@example.com');
     expect(doc).toMatchObject({
       full_name: 'Ada Lovelace',
@@ -140,16 +118,16 @@ describe.runIf(chromiumPath)('registration wizard', () => {
       selected_product: '',
     });
     const [fileId] = doc!.image_file_id!.split(',');
-    const file = server.db.prepare('SELECT bucket_id FROM files WHERE id = ?').get(fileId) as { bucket_id: string };
-    const meta = await sharp(readFileSync(join(server.config.dataDir, 'storage', 'files', file.bucket_id, fileId!))).metadata();
+    const file = app.server.db.prepare('SELECT bucket_id FROM files WHERE id = ?').get(fileId) as { bucket_id: string };
+    const meta = await sharp(readFileSync(join(app.server.config.dataDir, 'storage', 'files', file.bucket_id, fileId!))).metadata();
     expect([meta.width, meta.height, meta.format]).toEqual([2048, 1365, 'jpeg']);
     expect(await page.evaluate(() => ['currentStep', 'isVerified', 'userId', 'sessionId'].map((k) => localStorage.getItem(k)))).toEqual([null, null, null, null]);
     await page.close();
   });
 
   it('restores the step and the fields after a reload', async () => {
-    const page = await browser.newPage(PHONE);
-    await page.goto(`${server.url}/login`);
+    const page = await app.browser.newPage(PHONE);
+    await page.goto(`${app.server.url}/login`);
     await page.getByLabel('Your Full Name').fill('Grace Hopper');
     await page.getByLabel('Your Full Name').press('Enter');
     await page.getByLabel('Email Address').fill('grace@example');
@@ -164,7 +142,7 @@ describe.runIf(chromiumPath)('registration wizard', () => {
     await page.getByLabel('Your Full Name').press('Enter');
     await page.getByLabel('Email Address').fill('grace@example.com');
     await page.getByRole('button', { name: 'Send OTP' }).click();
-    await page.getByLabel('Enter OTP').fill(await codeFor(server, 'grace@example.com'));
+    await page.getByLabel('Enter OTP').fill(await codeFor(app.server, 'grace@example.com'));
     await page.getByRole('button', { name: 'Verify OTP' }).click();
     await expect.poll(() => heading(page).textContent(), { timeout: 5000 }).toBe('Phone Number');
     await page.getByLabel('Phone number').fill('5550001111');
@@ -182,7 +160,7 @@ describe.runIf(chromiumPath)('registration wizard', () => {
 
   it('keeps the registration on the device when the server cannot be reached', async () => {
     const own = await startTestServer({ staticDir: DIST });
-    const page = await browser.newPage(PHONE);
+    const page = await app.browser.newPage(PHONE);
     try {
       await signIn(page, own, 'ada.offline@example.com');
       await page.getByLabel('Phone number').fill('5551234567');
@@ -204,8 +182,8 @@ describe.runIf(chromiumPath)('registration wizard', () => {
   });
 
   it('shows each validation message above its field', async () => {
-    const page = await browser.newPage(PHONE);
-    await page.goto(`${server.url}/login`);
+    const page = await app.browser.newPage(PHONE);
+    await page.goto(`${app.server.url}/login`);
     const nameField = page.getByLabel('Your Full Name');
     await nameField.press('Enter');
     await page.getByText('Enter your full name.').waitFor();
@@ -232,7 +210,7 @@ describe.runIf(chromiumPath)('registration wizard', () => {
     expect(await code.inputValue()).toBe('123');
     await code.press('Enter');
     await page.getByText('OTP must be 6 digits.').waitFor();
-    const real = await codeFor(server, 'ada.checks@example.com');
+    const real = await codeFor(app.server, 'ada.checks@example.com');
     await code.fill(real === '000000' ? '111111' : '000000');
     await code.press('Enter');
     await page.getByText('Invalid OTP. Please check and try again.').waitFor();

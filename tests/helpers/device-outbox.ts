@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { OutboxEntry, RegistrationFields } from '../../src/db/types';
+import { queuedEntry } from '../../src/sync/queued-entry';
 
 export type SeedPhoto = { id: string; name: string; type: string; bytes: Buffer; width: number; height: number };
 export type SeedRecord = { entry: OutboxEntry; photos: SeedPhoto[] };
@@ -48,20 +49,14 @@ export const fieldsFor = (i: number, email: string): RegistrationFields => ({
 export function seedRecord(i: number, userId: string, email: string, photos: Omit<SeedPhoto, 'id'>[], createdAt = Date.now() + i): SeedRecord {
   const id = appwriteId();
   const owned = photos.map((p) => ({ ...p, id: crypto.randomUUID() }));
-  const entry: OutboxEntry = {
+  const entry = queuedEntry({
     id,
     userId,
     fields: fieldsFor(i, email),
     submittedAt: new Date(createdAt).toISOString(),
     files: owned.map((p) => ({ fileId: appwriteId(), draftFileId: p.id, uploaded: false })),
-    documentCreated: false,
-    shopifyNotified: false,
-    status: 'pending',
-    attempts: 0,
-    nextAttemptAt: 0,
-    lastError: null,
     createdAt,
-  };
+  });
   return { entry, photos: owned };
 }
 

@@ -40,3 +40,13 @@ export async function latestCode(baseUrl: string, email: string): Promise<string
   if (!mail?.code) throw new Error(`no code was mailed to ${email}`);
   return mail.code;
 }
+
+/** Waits for a code mailed to `email` (a newer one than `notBefore` when given), polling the dev mailbox. */
+export async function codeFor(server: TestServer, email: string, notBefore?: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const code = await latestCode(server.url, email).catch(() => undefined);
+    if (code && code !== notBefore) return code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no new code for ${email}`);
+}

@@ -1,22 +1,9 @@
 // tests/helpers/wizard-walk.ts: a customer walking the real wizard in Chromium (code from the dev mailbox, steps 4 to 6).
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { latestCode, type TestServer } from './server';
+import { codeFor, latestCode, type TestServer } from './server';
 
 export const heading = (page: Page) => page.locator('h1').first();
-
-export async function codeFor(server: TestServer, email: string, notBefore?: string): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    try {
-      const code = await latestCode(server.url, email);
-      if (code !== notBefore) return code;
-    } catch {
-      /* not mailed yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no new code for ${email}`);
-}
 
 /** From step 1 (or step 2 when the name is known) to the verified code; ends on the step after verification. */
 export async function verifyEmail(page: Page, server: TestServer, email: string, name = 'Ada Lovelace') {

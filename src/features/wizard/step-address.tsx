@@ -6,6 +6,7 @@ import { Field } from './field';
 import type { StepProps } from './step-props';
 import type { TextField } from './wizard.types';
 import { useFocusOnMount } from './use-focus-on-mount';
+import { NextAction } from './wizard-screen';
 
 export function StepAddress({ state, send }: StepProps) {
   const first = useFocusOnMount<HTMLInputElement>();
@@ -85,11 +86,7 @@ export function StepAddress({ state, send }: StepProps) {
       <Field id="country" label="Country">
         {(a11y) => <input {...a11y} className="input input--readonly" type="text" name="country-name" autoComplete="off" readOnly value={COUNTRY_NAME} />}
       </Field>
-      <div className="wizard__actions">
-        <button type="button" className="button button--primary" onClick={() => send({ type: 'step.next' })}>
-          Next
-        </button>
-      </div>
+      <NextAction onNext={() => send({ type: 'step.next' })} />
     </>
   );
 }

@@ -2,6 +2,7 @@
 import { Field } from './field';
 import type { StepProps } from './step-props';
 import { useFocusOnMount } from './use-focus-on-mount';
+import { NextAction } from './wizard-screen';
 
 export function StepName({ state, send }: StepProps) {
   const first = useFocusOnMount<HTMLInputElement>();
@@ -24,11 +25,7 @@ export function StepName({ state, send }: StepProps) {
           />
         )}
       </Field>
-      <div className="wizard__actions">
-        <button type="button" className="button button--primary" onClick={() => send({ type: 'step.next' })}>
-          Next
-        </button>
-      </div>
+      <NextAction onNext={() => send({ type: 'step.next' })} />
     </>
   );
 }

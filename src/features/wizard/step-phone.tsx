@@ -3,6 +3,7 @@ import { CountryPicker } from './country-picker';
 import { ErrorText } from './field';
 import type { StepProps } from './step-props';
 import { useFocusOnMount } from './use-focus-on-mount';
+import { NextAction } from './wizard-screen';
 
 export function StepPhone({ state, send }: StepProps) {
   const first = useFocusOnMount<HTMLInputElement>();
@@ -35,11 +36,7 @@ export function StepPhone({ state, send }: StepProps) {
           </div>
         </div>
       </div>
-      <div className="wizard__actions">
-        <button type="button" className="button button--primary" onClick={() => send({ type: 'step.next' })}>
-          Next
-        </button>
-      </div>
+      <NextAction onNext={() => send({ type: 'step.next' })} />
     </>
   );
 }

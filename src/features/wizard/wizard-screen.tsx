@@ -46,3 +46,14 @@ export function WizardScreen({ step, error, onBack, onEnter, status, children }:
     </main>
   );
 }
+
+/** The Next button of a step whose only action is to go on. */
+export function NextAction({ onNext }: { onNext: () => void }) {
+  return (
+    <div className="wizard__actions">
+      <button type="button" className="button button--primary" onClick={onNext}>
+        Next
+      </button>
+    </div>
+  );
+}

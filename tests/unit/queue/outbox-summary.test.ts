@@ -2,20 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '@/db/types';
 import { customerReason, reasonOf, summarize } from '@/components/queue/outbox-summary';
+import { queuedEntry } from '@/sync/queued-entry';
 
 const entry = (over: Partial<OutboxEntry>): OutboxEntry => ({
-  id: crypto.randomUUID(),
-  userId: 'u1',
-  fields: { full_name: 'Ada', email: 'ada@example.com', phone: '', address: '', product_sku: '', selected_product: '' },
-  submittedAt: '2026-01-01T00:00:00.000Z',
-  files: [],
-  documentCreated: false,
-  shopifyNotified: false,
-  status: 'pending',
-  attempts: 0,
-  nextAttemptAt: 0,
-  lastError: null,
-  createdAt: 0,
+  ...queuedEntry({
+    id: crypto.randomUUID(),
+    userId: 'u1',
+    fields: { full_name: 'Ada', email: 'ada@example.com', phone: '', address: '', product_sku: '', selected_product: '' },
+    submittedAt: '2026-01-01T00:00:00.000Z',
+    files: [],
+    createdAt: 0,
+  }),
   ...over,
 });
 
