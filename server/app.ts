@@ -1,10 +1,9 @@
-// server/app.ts: the single-machine backend in one process: the PWA, the Appwrite protocol at /v1,
-// the dev mailbox and the runtime configuration the app reads at start.
-import { readFileSync } from 'node:fs';
+// The single-machine backend in one process: the PWA, the Appwrite protocol at /v1, Supabase Auth at /auth/v1,
+// the functions, the dev mailbox and the runtime configuration the app reads at start.
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { Hono, type Context } from 'hono';
 import { serve } from '@hono/node-server';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { parseProjectFile } from '../src/shared/project-file';
 import { appwriteApi, toErrorResponse } from './appwrite';
 import { routeNotFound } from './appwrite/errors';
@@ -18,6 +17,9 @@ import { loadStaticSite } from './static';
 import { loadFunctions, mountFunctions } from './functions-host';
 import { join } from 'node:path';
 import { openDb, type Db } from './store/sqlite';
+import { clientIp, peerAddress } from './net/client-ip';
+import { sweepLimits } from './net/rate-limit';
+import { sweepUploads } from './appwrite/storage';
 
 const PROJECT_FILE = new URL('../appwrite.json', import.meta.url);
 
@@ -28,17 +30,45 @@ export type RunningServer = {
   mailer: Mailer;
   secrets: Secrets;
   config: ServerConfig;
-  /** The staff account this start generated (no STAFF_EMAIL/STAFF_PASSWORD and no staff yet), to show once. */
-  createdStaff?: { email: string; password: string };
+  /**
+   * The staff account this start generated (no STAFF_EMAIL/STAFF_PASSWORD and no staff yet). Its password is
+   * written to `file` (mode 0600 in DATA_DIR), never to the log.
+   */
+  createdStaff?: { email: string; password: string; file: string };
   close(): Promise<void>;
 };
 
 const isLoopback = (addr: string | undefined) => !!addr && (addr === '::1' || addr.startsWith('127.') || addr === '::ffff:127.0.0.1');
+const LOCAL_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+const hostnameOf = (host: string | undefined) => {
+  try {
+    return new URL(`http://${host ?? ''}`).hostname;
+  } catch {
+    return '';
+  }
+};
 
+/**
+ * The origin the app is reached at. With PUBLIC_URL it is that and nothing a request says; behind trusted proxies
+ * the scheme comes from X-Forwarded-Proto; otherwise from the connection and its Host header.
+ */
 export function originOf(c: Context, config: ServerConfig): string {
   if (config.publicUrl) return config.publicUrl.replace(/\/$/, '');
-  const proto = config.trustProxy ? (c.req.header('x-forwarded-proto') ?? 'http') : new URL(c.req.url).protocol.replace(':', '');
+  const forwarded = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
+  const proto = config.trustProxy > 0 ? (forwarded === 'https' ? 'https' : 'http') : new URL(c.req.url).protocol.replace(':', '');
   return `${proto}://${c.req.header('host') ?? 'localhost'}`;
+}
+
+/**
+ * The dev mailbox answers only a browser or tool on this very machine talking to it directly: never through a
+ * proxy (any forwarding header), never under another Host name (DNS rebinding), never from another address.
+ */
+function isDirectLocalRequest(c: Context): boolean {
+  let forwarded = false;
+  c.req.raw.headers.forEach((_, name) => {
+    if (name.startsWith('x-forwarded-') || name === 'forwarded' || name === 'x-real-ip') forwarded = true;
+  });
+  return !forwarded && LOCAL_HOSTNAMES.has(hostnameOf(c.req.header('host'))) && isLoopback(peerAddress(c));
 }
 
 export function buildApp(
@@ -54,16 +84,21 @@ export function buildApp(
     jwtSecret: new TextEncoder().encode(deps.secrets.jwtSecret),
     otpPepper: deps.secrets.otpPepper,
     otpTtlMs: config.otpTtlMs,
-    sessionTtlMs: 365 * 24 * 3_600_000,
+    sessionTtlMs: config.sessionTtlMs,
     rateLimits: config.rateLimits,
     trustProxy: config.trustProxy,
+    quotas: config.quotas,
+    uploadTtlMs: config.uploadTtlMs,
+    isHttps: (c) => originOf(c, config).startsWith('https:'),
     allowedOrigins: config.corsOrigins,
     productName: config.productName,
     mailer: deps.mailer,
   };
 
+  // Browsers on this origin and CORS_ORIGINS; any localhost origin only while no PUBLIC_URL says where the app lives.
   const isAllowedOrigin = (origin: string, c: Context) => {
     if (origin === originOf(c, config) || config.corsOrigins.includes(origin)) return true;
+    if (config.publicUrl) return false;
     try {
       const host = new URL(origin).hostname;
       return host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
@@ -82,6 +117,7 @@ export function buildApp(
     // Set on the finished response directly: c.header() here would make Hono rebuild every response.
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
     c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (be.isHttps(c)) c.res.headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });
 
   app.route('/v1', api.app);
@@ -95,6 +131,7 @@ export function buildApp(
       anonKey: deps.secrets.anonKey,
       rateLimits: config.rateLimits !== null,
       trustProxy: config.trustProxy,
+      isAllowedOrigin,
       issuer: (c) => `${originOf(c, config)}/auth/v1`,
       totpIssuer: config.productName,
     }),
@@ -115,16 +152,10 @@ export function buildApp(
     });
   });
 
-  // The dev mailbox exists only without SMTP, and only for this machine: codes must not leak to the network.
+  // The dev mailbox exists only when the configuration allows it, and only for this machine: codes must not leak.
   app.get('/_dev/mail', (c) => {
-    const inbox = deps.mailer.inbox();
-    let remote: string | undefined;
-    try {
-      remote = getConnInfo(c).remote.address;
-    } catch {
-      remote = undefined;
-    }
-    if (!inbox || !isLoopback(remote)) return c.json({ message: 'Not found.' }, 404);
+    const inbox = config.devMailbox ? deps.mailer.inbox() : null;
+    if (!inbox || !isDirectLocalRequest(c)) return c.json({ message: 'Not found.' }, 404);
     c.header('Cache-Control', 'no-store');
     return c.json(inbox.map(({ to, subject, text, code, sentAt }) => ({ to, subject, text, ...(code ? { code } : {}), sentAt })));
   });
@@ -133,7 +164,7 @@ export function buildApp(
 
   if (deps.functions && deps.internalUrl) {
     const internal = deps.internalUrl;
-    mountFunctions(app, deps.functions, () => ({
+    mountFunctions(app, deps.functions, (c) => clientIp(c, config.trustProxy), () => ({
       ...process.env,
       APPWRITE_ENDPOINT: `${internal()}/v1`,
       APPWRITE_PROJECT_ID: config.projectId,
@@ -156,14 +187,31 @@ export function buildApp(
   return { app, be, site };
 }
 
+function writeStaffCredentials(dataDir: string, staff: { email: string; password: string }): string {
+  const file = join(dataDir, 'staff-credentials.txt');
+  writeFileSync(file, `Staff sign-in at /login/staff\nEmail: ${staff.email}\nPassword: ${staff.password}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600); // an older file keeps its mode through writeFileSync
+  return file;
+}
+
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const db = openDb(config.dataDir);
   const secrets = loadSecrets(config.dataDir);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: config.quiet ? () => {} : undefined });
-  const createdStaff = (await ensureStaffAccount(db, { email: config.staffEmail, password: config.staffPassword })) ?? undefined;
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, devMailbox: config.devMailbox, log: config.quiet ? () => {} : undefined });
+  const generated = await ensureStaffAccount(db, { email: config.staffEmail, password: config.staffPassword });
+  const createdStaff = generated ? { ...generated, file: writeStaffCredentials(config.dataDir, generated) } : undefined;
   let internalUrl = '';
   const functions = await loadFunctions();
-  const { app } = buildApp(config, { db, mailer, secrets, functions, internalUrl: () => internalUrl });
+  const { app, be } = buildApp(config, { db, mailer, secrets, functions, internalUrl: () => internalUrl });
+  // Unfinished uploads, ended rate-limit windows and expired sessions go at start and every hour.
+  const sweep = () => {
+    sweepLimits(db);
+    db.prepare('DELETE FROM sessions WHERE expire_ms <= ?').run(Date.now());
+    return sweepUploads(be).catch((err: unknown) => console.error('[storage] sweeping unfinished uploads failed:', err));
+  };
+  await sweep();
+  const sweeper = setInterval(sweep, 3_600_000);
+  sweeper.unref();
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
   await new Promise<void>((resolve, reject) => {
@@ -183,6 +231,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     config,
     createdStaff,
     async close() {
+      clearInterval(sweeper);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();

@@ -4,7 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { withEnv } from '../netlify/lib/env';
 
@@ -29,12 +29,18 @@ export async function loadFunctions(): Promise<Map<string, NetlifyFunction>> {
   return found;
 }
 
-export function mountFunctions(app: Hono, functions: Map<string, NetlifyFunction>, env: () => Record<string, string | undefined>) {
+/** `clientIp` gives the caller's address as Netlify's `context.ip` does (the functions rate-limit by it). */
+export function mountFunctions(
+  app: Hono,
+  functions: Map<string, NetlifyFunction>,
+  clientIp: (c: Context) => string,
+  env: () => Record<string, string | undefined>,
+) {
   app.use('/.netlify/functions/*', compress({ encoding: 'gzip' }));
   app.all('/.netlify/functions/:name', async (c) => {
     const fn = functions.get(c.req.param('name'));
     if (!fn) return c.json({ error: 'There is no such function.', code: 'not_found' }, 404);
-    const context = { params: {}, url: new URL(c.req.url), requestId: crypto.randomUUID(), geo: {}, site: {}, deploy: { context: 'dev' }, account: {} };
+    const context = { params: {}, url: new URL(c.req.url), ip: clientIp(c), requestId: crypto.randomUUID(), geo: {}, site: {}, deploy: { context: 'dev' }, account: {} };
     return withEnv(env(), () => fn(c.req.raw, context));
   });
 }

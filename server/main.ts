@@ -1,4 +1,4 @@
-// server/main.ts: `npm start` after the build: one process serving everything on PORT.
+// `npm start` after the build: one process serving everything on PORT.
 import { configFromEnv } from './config';
 import { startServer } from './app';
 
@@ -18,8 +18,8 @@ async function main() {
   console.log(`  Staff auth:     ${site}/auth/v1   (Supabase Auth protocol)`);
   console.log(`  Mail:           ${server.mailer.describe()}\n`);
   if (server.createdStaff) {
-    console.log(`  Staff sign-in: ${server.createdStaff.email} / ${server.createdStaff.password} (shown once)`);
-    console.log('  Keep it somewhere safe; `npm run staff -- add EMAIL` adds more staff.\n');
+    console.log(`  Staff sign-in: ${server.createdStaff.email}; its password is in ${server.createdStaff.file} (readable by you only).`);
+    console.log('  Keep it somewhere safe and delete the file; `npm run staff -- add EMAIL` adds more staff.\n');
   }
 
   const stop = async () => {

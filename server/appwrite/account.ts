@@ -1,6 +1,7 @@
-// server/appwrite/account.ts: the email one-time code flow (tokens/email -> sessions/token), account get,
-// logout and JWTs. Codes come from a CSPRNG, are stored as scrypt hashes, are single use, and live otpTtlMs.
-// An expired code is kept a day longer, so the right code typed too late is told apart from a wrong one.
+// The email one-time code flow (tokens/email -> sessions/token), account get, logout and JWTs. Codes come from a
+// CSPRNG, are stored as scrypt hashes, are single use, live otpTtlMs and die after MAX_CODE_ATTEMPTS wrong tries
+// (whichever addresses they come from). An expired code is kept a day longer, so the right code typed too late is
+// told apart from a wrong one.
 import { randomInt, scrypt as scryptCb, timingSafeEqual, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { Hono, type Context } from 'hono';
@@ -9,7 +10,7 @@ import { SignJWT } from 'jose';
 import { AppwriteError, guestScope } from './errors';
 import { clientIp, encodeSessionValue, sessionCookieName, type AppwriteEnv, type SessionRow, type UserRow } from './context';
 import { sessionModel, userModel } from './models';
-import { hit, resetLimit } from './rate-limit';
+import { hit, resetLimit } from '../net/rate-limit';
 import { customId, emailParam, isoNow, optionalInt, randomSecret, readJson, requiredId, sha256, stringParam, uniqueId } from './util';
 import type { AppwriteBackend } from './backend';
 
@@ -21,6 +22,8 @@ const invalidToken = () => new AppwriteError(401, 'user_invalid_token', 'Invalid
 // Appwrite's type and status (clients written for Appwrite read it as an invalid token); the message says why.
 const expiredToken = () => new AppwriteError(401, 'user_invalid_token', 'Invalid token passed in the request: the token has expired.');
 const EXPIRED_KEPT_MS = 24 * 60 * 60_000;
+/** Wrong codes a code survives: after that it is dead, and only a new email gives a working one. */
+export const MAX_CODE_ATTEMPTS = 5;
 
 function requireUser(c: Context<AppwriteEnv>) {
   const caller = c.get('caller');
@@ -29,7 +32,7 @@ function requireUser(c: Context<AppwriteEnv>) {
 }
 
 function sessionCookies(c: Context, be: AppwriteBackend, value: string, expireMs: number) {
-  const secure = new URL(c.req.url).protocol === 'https:';
+  const secure = be.isHttps(c);
   const name = sessionCookieName(be.projectId);
   const opts = { path: '/', httpOnly: true, expires: new Date(expireMs), secure, sameSite: secure ? 'None' : 'Lax' } as const;
   setCookie(c, name, value, opts);
@@ -98,16 +101,29 @@ export function accountRoutes(be: AppwriteBackend) {
     if (caller.kind === 'user')
       throw new AppwriteError(401, 'user_session_already_exists', 'Creation of a session is prohibited when a session is active.');
     const limitKey = `sessions/token:${clientIp(c, be.trustProxy)}:${userId}`;
-    if (be.rateLimits && caller.kind !== 'key') hit(db, limitKey, be.rateLimits.sessionPerIpUser);
+    const userLimitKey = `sessions/token:user:${userId}`;
+    if (be.rateLimits && caller.kind !== 'key') {
+      hit(db, limitKey, be.rateLimits.sessionPerIpUser);
+      hit(db, userLimitKey, be.rateLimits.sessionPerUser);
+    }
 
     db.prepare('DELETE FROM tokens WHERE expire_ms <= ?').run(Date.now() - EXPIRED_KEPT_MS);
-    const tokens = db.prepare('SELECT * FROM tokens WHERE user_id = ?').all(userId) as { id: string; code_hash: string; salt: string; expire_ms: number }[];
+    const tokens = db.prepare('SELECT * FROM tokens WHERE user_id = ? AND attempts < ?').all(userId, MAX_CODE_ATTEMPTS) as {
+      id: string;
+      code_hash: string;
+      salt: string;
+      expire_ms: number;
+    }[];
     let matched: { id: string; expire_ms: number } | null = null;
     for (const t of tokens) {
       const candidate = Buffer.from(await hashCode(be, secret, t.salt), 'hex');
       if (timingSafeEqual(candidate, Buffer.from(t.code_hash, 'hex'))) matched = t;
     }
-    if (!matched) throw invalidToken();
+    if (!matched) {
+      // Counted on the code itself, so spreading guesses over many addresses gains nothing.
+      db.prepare('UPDATE tokens SET attempts = attempts + 1 WHERE user_id = ?').run(userId);
+      throw invalidToken();
+    }
     // Single use: only the request that deletes the token gets a session (or hears that it expired).
     if (db.prepare('DELETE FROM tokens WHERE id = ?').run(matched.id).changes !== 1) throw invalidToken();
     if (matched.expire_ms <= Date.now()) throw expiredToken();
@@ -129,7 +145,10 @@ export function accountRoutes(be: AppwriteBackend) {
       ).run(session);
       db.prepare('UPDATE users SET email_verification = 1, updated_at = ?, accessed_at = ? WHERE id = ?').run(now, now, userId);
     })();
-    if (be.rateLimits) resetLimit(db, limitKey);
+    if (be.rateLimits) {
+      resetLimit(db, limitKey);
+      resetLimit(db, userLimitKey);
+    }
 
     const value = encodeSessionValue(userId, sessionSecret);
     sessionCookies(c, be, value, session.expire_ms);

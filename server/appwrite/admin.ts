@@ -118,7 +118,7 @@ export class SchemaAdmin {
 
 /** Reads an attribute definition from a request body (the shape node-appwrite sends). */
 export function attributeFrom(typeParam: string, body: Record<string, unknown>): AttributeSpec {
-  const type = TYPES[typeParam];
+  const type = Object.hasOwn(TYPES, typeParam) ? TYPES[typeParam] : undefined;
   if (!type) throw new AppwriteError(404, 'general_route_not_found', `Unknown attribute type: ${typeParam}`);
   const key = body.key;
   if (typeof key !== 'string' || !KEY.test(key)) throw invalidParam('key', 'Value must be a valid key of at most 36 chars: a-z, A-Z, 0-9, underscore and hyphen');

@@ -9,7 +9,12 @@ export type RateLimits = {
   emailTokenPerIp: number;
   /** code attempts per IP and user per hour, reset by a success (Appwrite: 10) */
   sessionPerIpUser: number;
+  /** code attempts per user per hour from all addresses together, reset by a success */
+  sessionPerUser: number;
 };
+
+/** What one customer account may create in a day; API keys are exempt. */
+export type Quotas = { documentsPerDay: number; filesPerDay: number; bytesPerDay: number };
 
 export type AppwriteBackend = {
   db: Db;
@@ -21,7 +26,12 @@ export type AppwriteBackend = {
   otpTtlMs: number;
   sessionTtlMs: number;
   rateLimits: RateLimits | null;
-  trustProxy: boolean;
+  /** Reverse proxies trusted to append to X-Forwarded-For (0: none). */
+  trustProxy: number;
+  quotas: Quotas;
+  uploadTtlMs: number;
+  /** Cookies are Secure when the public origin is https. */
+  isHttps: (c: import('hono').Context) => boolean;
   allowedOrigins: string[];
   productName: string;
   mailer: Mailer;

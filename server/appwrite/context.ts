@@ -5,10 +5,11 @@ import { jwtVerify } from 'jose';
 import type { Context } from 'hono';
 import type { Statement } from 'better-sqlite3';
 import { getCookie } from 'hono/cookie';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { AppwriteError } from './errors';
 import { sha256 } from './util';
 import type { AppwriteBackend } from './backend';
+
+export { clientIp } from '../net/client-ip';
 
 export type UserRow = {
   id: string;
@@ -67,18 +68,6 @@ function fallbackSession(header: string | undefined, name: string): string | nul
     /* a malformed fallback header is no session */
   }
   return null;
-}
-
-export function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const fwd = c.req.header('x-forwarded-for');
-    if (fwd) return fwd.split(',')[0]!.trim();
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
 }
 
 export function projectOf(c: Context): string | undefined {

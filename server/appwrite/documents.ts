@@ -9,6 +9,7 @@ import { compileQueries, queriesFromUrl, LIST_MAX } from './queries';
 import { validateData, type CollectionInfo, type Flavor, type SchemaCache } from './schema';
 import { customId, isoNow, optionalBool, readJson } from './util';
 import type { AppwriteBackend } from './backend';
+import { DAY_MS, hit } from '../net/rate-limit';
 
 type DocRow = {
   seq: number;
@@ -108,6 +109,17 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
     }
   }
 
+  /** A day's documents per customer account (API keys are exempt). */
+  const countCreate = (caller: Caller) => {
+    if (caller.kind === 'user') hit(db, `quota:documents:${caller.user.id}`, be.quotas.documentsPerDay, DAY_MS);
+  };
+
+  /** Whether the caller may read this row: a cursor naming one they may not read must look like a missing one. */
+  const mayRead = (col: CollectionInfo, caller: Caller, row: DocRow) =>
+    caller.kind === 'key' ||
+    allows(col.permissions, caller, 'read') ||
+    (col.documentSecurity && allows(JSON.parse(row.permissions) as string[], caller, 'read'));
+
   const permissionsFrom = (value: unknown, caller: Caller) =>
     value === undefined || value === null ? defaultPermissions(caller) : parsePermissions(value, caller, ['read', 'update', 'delete']);
 
@@ -137,7 +149,7 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
       const reverse = q.cursor?.direction === 'before';
       if (q.cursor) {
         const cur = getRow.get(col.databaseId, col.id, q.cursor.id) as DocRow | undefined;
-        if (!cur) throw new AppwriteError(400, 'general_cursor_not_found', `Cursor not found: ${n.one} '${q.cursor.id}' does not exist.`);
+        if (!cur || !mayRead(col, caller, cur)) throw new AppwriteError(400, 'general_cursor_not_found', `Cursor not found: ${n.one} '${q.cursor.id}' does not exist.`);
         const values = db.prepare(`SELECT ${order.map((o) => o.expr).join(', ')} FROM documents d WHERE d.seq = ?`).raw().get(cur.seq) as unknown[]; // raw() changes the statement: not cached
         // Keyset: (o1 > v1) OR (o1 = v1 AND o2 > v2) OR ... in each term's direction.
         const ors: string[] = [];
@@ -182,6 +194,7 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
 
       const id = customId(n.idParam, body[n.idParam]);
       const data = validateData(col, body.data, null);
+      countCreate(caller);
       const row = insert(col, flavor, id, data, permissionsFrom(body.permissions, caller));
       return c.json(model(row, flavor), 201);
     });
@@ -200,7 +213,9 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
       const body = await readJson(c.req.raw);
       if (upsert && !getRow.get(col.databaseId, col.id, id)) {
         if (caller.kind !== 'key' && !allows(col.permissions, caller, 'create')) throw unauthorized();
-        const row = insert(col, flavor, customId(n.idParam, id), validateData(col, body.data ?? {}, null), permissionsFrom(body.permissions, caller));
+        const data = validateData(col, body.data ?? {}, null);
+        countCreate(caller);
+        const row = insert(col, flavor, customId(n.idParam, id), data, permissionsFrom(body.permissions, caller));
         return c.json(model(row, flavor), 201);
       }
       const row = authorized(col, caller, 'update', id, flavor);

@@ -2,7 +2,8 @@
 // Every failure leaves as Appwrite's JSON error; nothing a client sends can make a 500.
 import { Hono, type Context } from 'hono';
 import type { MiddlewareHandler } from 'hono';
-import { AppwriteError, errorBody, payloadTooLarge, routeNotFound, APPWRITE_VERSION } from './errors';
+import { AppwriteError, errorBody, payloadTooLarge, rateLimited, routeNotFound, APPWRITE_VERSION } from './errors';
+import { RateLimited } from '../net/rate-limit';
 import { resolveCaller, type AppwriteEnv } from './context';
 import { accountRoutes } from './account';
 import { adminRoutes, SchemaAdmin } from './admin';
@@ -23,6 +24,7 @@ const ALLOW_HEADERS = [
 ].join(', ');
 
 export function toErrorResponse(c: Context, err: unknown) {
+  if (err instanceof RateLimited) err = rateLimited(err.resetMs);
   if (err instanceof AppwriteError) {
     for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
     c.header('Cache-Control', 'no-cache, no-store, must-revalidate');

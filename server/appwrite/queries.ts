@@ -67,7 +67,8 @@ export function compileQueries(rawQueries: unknown[], col: CollectionInfo): Comp
 
   const column = (attribute: string | undefined): { expr: string; array: boolean } => {
     if (!attribute) throw queryInvalid('Attribute is required');
-    if (SYSTEM_COLUMNS[attribute]) return { expr: SYSTEM_COLUMNS[attribute]!, array: false };
+    // Own keys only: `constructor` or `__proto__` must be an unknown attribute, not Object.prototype's.
+    if (Object.hasOwn(SYSTEM_COLUMNS, attribute)) return { expr: SYSTEM_COLUMNS[attribute]!, array: false };
     const a = col.attributes.get(attribute);
     if (!a) throw queryInvalid(`Attribute not found in schema: ${attribute}`);
     return { expr: `json_extract(d.data, '$."${attribute}"')`, array: a.array };

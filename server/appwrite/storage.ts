@@ -1,9 +1,10 @@
-// server/appwrite/storage.ts: buckets and files. Uploads up to 5 MiB come whole; larger ones come in 5 MiB
-// chunks (Content-Range, X-Appwrite-Id) in any order and are joined when the last one lands. A file's type is
-// checked on its bytes. Previews are resized with sharp and cached on disk.
+// Buckets and files. Uploads up to 5 MiB come whole; larger ones come in 5 MiB chunks (Content-Range,
+// X-Appwrite-Id) in any order, all from the account that sent the first one, and are joined when the last one
+// lands; unfinished ones are swept after uploadTtlMs. A file's type is checked on all of its bytes. Previews are
+// resized with sharp, in a fixed set of sizes, and cached on disk.
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
 import sharp from 'sharp';
@@ -13,6 +14,8 @@ import { AppwriteError, invalidArgument, invalidParam, unauthorized } from './er
 import type { AppwriteEnv, Caller } from './context';
 import { allows, defaultPermissions, parsePermissions } from './permissions';
 import { sniff } from './sniff';
+import { imageStructureProblem } from './image-structure';
+import { DAY_MS, hit } from '../net/rate-limit';
 import { customId, isoNow, optionalBool, optionalInt, readJson, requiredId, stringParam } from './util';
 import type { AppwriteBackend } from './backend';
 
@@ -46,6 +49,7 @@ type FileRow = {
   chunks_total: number;
   chunks_uploaded: number;
   permissions: string;
+  uploader: string;
   created_at: string;
   updated_at: string;
 };
@@ -110,6 +114,20 @@ const errors = {
   empty: () => new AppwriteError(400, 'storage_file_empty', 'Empty file passed to the endpoint.'),
 };
 
+/** The preview sizes the app asks for (0: keep that side in proportion); anything else is refused, so the cache is bounded. */
+export const PREVIEW_SIZES = [0, 100, 120, 200, 240, 400, 480, 800];
+const PREVIEW_QUALITIES = [-1, 60, 80, 90, 100];
+
+/** Who a chunked upload belongs to: the account (or API key) that sent its first chunk. */
+const uploaderOf = (caller: Caller) => (caller.kind === 'user' ? `user:${caller.user.id}` : caller.kind);
+
+/** `filename="ascii"; filename*=UTF-8''percent-encoded` (RFC 6266 / RFC 5987): any name downloads under its own name. */
+export function contentDisposition(disposition: 'inline' | 'attachment', name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
 const PREVIEW_OUTPUTS: Record<string, Format> = { jpg: 'jpeg', jpeg: 'jpeg', png: 'png', webp: 'webp', avif: 'avif', gif: 'gif' };
 const MIME_OUTPUT: Record<string, Format> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif', 'image/avif': 'avif' };
 
@@ -141,6 +159,11 @@ export function storageRoutes(be: AppwriteBackend) {
     return f;
   };
 
+  const mayRead = (bucket: BucketRow, f: FileRow, caller: Caller) =>
+    caller.kind === 'key' ||
+    allows(JSON.parse(bucket.permissions), caller, 'read') ||
+    (bucket.file_security === 1 && allows(JSON.parse(f.permissions), caller, 'read'));
+
   const checkName = (bucket: BucketRow, name: string) => {
     const allowed = JSON.parse(bucket.allowed_file_extensions) as string[];
     if (allowed.length === 0) return;
@@ -153,6 +176,19 @@ export function storageRoutes(be: AppwriteBackend) {
     if (allowed.length > 0 && !found.extensions.some((e) => allowed.includes(e)))
       throw errors.type(`the content is ${found.mime}, not one of ${allowed.join(', ')}`);
     return found.mime;
+  };
+
+  /** The whole file must be one well-formed image of its sniffed type: an image head on other content is refused. */
+  const checkWhole = (mime: string, bytes: Uint8Array) => {
+    const problem = imageStructureProblem(mime, bytes);
+    if (problem) throw errors.type(problem);
+  };
+
+  /** A day's files and bytes per customer account (API keys are exempt): a full disk would stop every store. */
+  const countUpload = (caller: Caller, bytes: number) => {
+    if (caller.kind !== 'user') return;
+    hit(db, `quota:files:${caller.user.id}`, be.quotas.filesPerDay, DAY_MS);
+    hit(db, `quota:bytes:${caller.user.id}`, be.quotas.bytesPerDay, DAY_MS, bytes);
   };
 
   const writeAtomic = async (path: string, bytes: Uint8Array) => {
@@ -201,16 +237,18 @@ export function storageRoutes(be: AppwriteBackend) {
       if (bytes.length > bucket.maximum_file_size) throw errors.size(bucket.maximum_file_size);
       if (getFile.get(bucket.id, fileId)) throw errors.exists();
       const mime = checkContent(bucket, bytes);
+      checkWhole(mime, bytes);
+      countUpload(caller, bytes.length);
       await mkdir(join(root, 'files', bucket.id), { recursive: true });
       await writeAtomic(filePath(bucket.id, fileId), bytes);
       const now = isoNow();
       try {
         const row = db
           .prepare(
-            `INSERT INTO files (bucket_id, id, name, folder, mime_type, size, signature, chunks_total, chunks_uploaded, permissions, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, 1, 1, ?, ?, ?) RETURNING *`,
+            `INSERT INTO files (bucket_id, id, name, folder, mime_type, size, signature, chunks_total, chunks_uploaded, permissions, uploader, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, 1, 1, ?, ?, ?, ?) RETURNING *`,
           )
-          .get(bucket.id, fileId, name, folder, mime, bytes.length, md5(bytes), JSON.stringify(permissions), now, now) as FileRow;
+          .get(bucket.id, fileId, name, folder, mime, bytes.length, md5(bytes), JSON.stringify(permissions), uploaderOf(caller), now, now) as FileRow;
         return c.json(fileModel(row), 201);
       } catch (err) {
         if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw errors.exists();
@@ -231,17 +269,32 @@ export function storageRoutes(be: AppwriteBackend) {
     if (chunk === 0) checkContent(bucket, bytes);
 
     const existing = getFile.get(bucket.id, fileId) as FileRow | undefined;
-    if (existing && existing.signature) return c.json(fileModel(existing), 200);
-    if (existing && existing.size !== total) throw errors.range();
+    if (existing) {
+      // A finished file is shown only to whoever may read it; an unfinished one takes chunks only from its
+      // uploader. Everyone else hears what a whole upload with a taken id hears, and nothing changes.
+      if (existing.signature) {
+        if (!mayRead(bucket, existing, caller)) throw errors.exists();
+        return c.json(fileModel(existing), 200);
+      }
+      if (existing.uploader !== uploaderOf(caller)) throw errors.exists();
+      if (existing.size !== total) throw errors.range();
+      // A chunk already received stays as it was: a later copy cannot swap content after the checks.
+      if (db.prepare('SELECT 1 FROM file_chunks WHERE bucket_id = ? AND file_id = ? AND chunk = ?').get(bucket.id, fileId, chunk))
+        return c.json(fileModel(existing), 201);
+    } else {
+      countUpload(caller, total);
+    }
 
     await mkdir(chunkDir(bucket.id, fileId), { recursive: true });
     await writeAtomic(join(chunkDir(bucket.id, fileId), String(chunk)), bytes);
     const now = isoNow();
     const { row, completes } = db.transaction(() => {
       db.prepare(
-        `INSERT OR IGNORE INTO files (bucket_id, id, name, folder, mime_type, size, signature, chunks_total, chunks_uploaded, permissions, created_at, updated_at)
-         VALUES (?, ?, ?, ?, '', ?, '', ?, 0, ?, ?, ?)`,
-      ).run(bucket.id, fileId, name, folder, total, chunksTotal, JSON.stringify(permissions), now, now);
+        `INSERT OR IGNORE INTO files (bucket_id, id, name, folder, mime_type, size, signature, chunks_total, chunks_uploaded, permissions, uploader, created_at, updated_at)
+         VALUES (?, ?, ?, ?, '', ?, '', ?, 0, ?, ?, ?, ?)`,
+      ).run(bucket.id, fileId, name, folder, total, chunksTotal, JSON.stringify(permissions), uploaderOf(caller), now, now);
+      const owner = getFile.get(bucket.id, fileId) as FileRow;
+      if (owner.uploader !== uploaderOf(caller)) throw errors.exists();
       const added = db.prepare('INSERT OR IGNORE INTO file_chunks (bucket_id, file_id, chunk) VALUES (?, ?, ?)').run(bucket.id, fileId, chunk).changes === 1;
       if (added) db.prepare('UPDATE files SET chunks_uploaded = chunks_uploaded + 1, updated_at = ? WHERE bucket_id = ? AND id = ?').run(now, bucket.id, fileId);
       const r = getFile.get(bucket.id, fileId) as FileRow;
@@ -262,13 +315,11 @@ export function storageRoutes(be: AppwriteBackend) {
       if (!out.write(part)) await new Promise<void>((r) => out.once('drain', () => r()));
     }
     await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
-    const head = Buffer.alloc(4096);
-    const fh = await open(tmp, 'r');
-    const { bytesRead } = await fh.read(head, 0, 4096, 0);
-    await fh.close();
     let mime: string;
     try {
-      mime = checkContent(bucket, head.subarray(0, bytesRead));
+      const whole = new Uint8Array(await readFile(tmp));
+      mime = checkContent(bucket, whole.subarray(0, 4096));
+      checkWhole(mime, whole);
     } catch (err) {
       db.prepare('DELETE FROM files WHERE bucket_id = ? AND id = ?').run(bucket.id, fileId);
       db.prepare('DELETE FROM file_chunks WHERE bucket_id = ? AND file_id = ?').run(bucket.id, fileId);
@@ -297,7 +348,7 @@ export function storageRoutes(be: AppwriteBackend) {
     const body = new Uint8Array(await readFile(filePath(f.bucket_id, f.id)));
     return c.body(body, 200, {
       'Content-Type': f.mime_type,
-      'Content-Disposition': `${disposition}; filename="${f.name.replace(/["\\\r\n]/g, '_')}"`,
+      'Content-Disposition': contentDisposition(disposition, f.name),
       'Cache-Control': 'private, max-age=3888000',
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "script-src 'none';",
@@ -310,11 +361,14 @@ export function storageRoutes(be: AppwriteBackend) {
     const width = optionalInt('width', c.req.query('width'), 0, 0, 4000);
     const height = optionalInt('height', c.req.query('height'), 0, 0, 4000);
     const quality = optionalInt('quality', c.req.query('quality'), -1, -1, 100);
+    for (const [name, value] of [['width', width], ['height', height]] as const)
+      if (!PREVIEW_SIZES.includes(value)) throw invalidParam(name, `Previews are made in these sizes only: ${PREVIEW_SIZES.join(', ')}`);
+    if (!PREVIEW_QUALITIES.includes(quality)) throw invalidParam('quality', `Value must be one of ${PREVIEW_QUALITIES.filter((q) => q >= 0).join(', ')}`);
     const outputParam = c.req.query('output') || '';
-    if (outputParam && !PREVIEW_OUTPUTS[outputParam]) throw invalidParam('output', `Value must be one of (${Object.keys(PREVIEW_OUTPUTS).join(', ')})`);
+    if (outputParam && !Object.hasOwn(PREVIEW_OUTPUTS, outputParam)) throw invalidParam('output', `Value must be one of (${Object.keys(PREVIEW_OUTPUTS).join(', ')})`);
     const bucket = bucketOf(c.req.param('bucketId'));
     const f = readable(bucket, c.req.param('fileId'), c.get('caller'));
-    const format = PREVIEW_OUTPUTS[outputParam] ?? MIME_OUTPUT[f.mime_type] ?? 'jpeg';
+    const format = (outputParam ? PREVIEW_OUTPUTS[outputParam] : undefined) ?? (Object.hasOwn(MIME_OUTPUT, f.mime_type) ? MIME_OUTPUT[f.mime_type] : undefined) ?? 'jpeg';
     if (!f.mime_type.startsWith('image/')) throw errors.type('previews are made of images only');
 
     const key = `${width}x${height}q${quality}.${format}`;
@@ -351,6 +405,30 @@ export function storageRoutes(be: AppwriteBackend) {
   });
 
   return app;
+}
+
+/** Removes chunked uploads started more than uploadTtlMs ago and never finished, with their parts on disk. */
+export async function sweepUploads(be: AppwriteBackend): Promise<number> {
+  const cutoff = isoNow(Date.now() - be.uploadTtlMs);
+  const stale = be.db.prepare("SELECT bucket_id, id FROM files WHERE signature = '' AND created_at < ?").all(cutoff) as { bucket_id: string; id: string }[];
+  for (const f of stale) {
+    be.db.transaction(() => {
+      be.db.prepare("DELETE FROM files WHERE bucket_id = ? AND id = ? AND signature = ''").run(f.bucket_id, f.id);
+      be.db.prepare('DELETE FROM file_chunks WHERE bucket_id = ? AND file_id = ?').run(f.bucket_id, f.id);
+    })();
+    await rm(join(be.dataDir, 'storage', 'uploads', f.bucket_id, f.id), { recursive: true, force: true });
+  }
+  // Part folders with no upload behind them (a crash between writing a part and recording it) go too.
+  const uploads = join(be.dataDir, 'storage', 'uploads');
+  for (const bucket of await readdir(uploads).catch(() => [] as string[])) {
+    for (const id of await readdir(join(uploads, bucket)).catch(() => [] as string[])) {
+      const dir = join(uploads, bucket, id);
+      const old = (await stat(dir).catch(() => null))?.mtimeMs ?? Infinity;
+      if (old < Date.now() - be.uploadTtlMs && !be.db.prepare("SELECT 1 FROM files WHERE bucket_id = ? AND id = ? AND signature = ''").get(bucket, id))
+        await rm(dir, { recursive: true, force: true });
+    }
+  }
+  return stale.length;
 }
 
 const md5 = (b: Uint8Array) => createHash('md5').update(b).digest('hex');

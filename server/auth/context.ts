@@ -1,6 +1,6 @@
 // server/auth/context.ts: what the Auth routes share: their dependencies and the bearer-token check of user endpoints.
 import type { Context, MiddlewareHandler } from 'hono';
-import { clientIp } from '../appwrite/context';
+import { clientIp } from '../net/client-ip';
 import type { EcPrivateJwk } from '../secrets';
 import type { Db } from '../store/sqlite';
 import { noAuthorization, sessionNotFound, userNotFound } from './errors';
@@ -15,7 +15,10 @@ export type AuthDeps = {
   anonKey: string;
   /** Sign-in and MFA attempt limits; off in most tests. */
   rateLimits: boolean;
-  trustProxy: boolean;
+  /** Reverse proxies trusted to append to X-Forwarded-For (0: none). */
+  trustProxy: number;
+  /** Origins whose browser requests get CORS answers. */
+  isAllowedOrigin: (origin: string, c: Context) => boolean;
   /** `<origin>/auth/v1` for the request, the `iss` of the tokens it gets. */
   issuer: (c: Context) => string;
   /** Shown in authenticator apps next to the account. */

@@ -1,5 +1,6 @@
 // server/auth/errors.ts: GoTrue's error shape ({code, error_code, message, msg}) and the errors this service raises.
 import type { Context } from 'hono';
+import { RateLimited } from '../net/rate-limit';
 
 export const API_VERSION = '2024-01-01';
 
@@ -18,6 +19,7 @@ export class AuthError extends Error {
 
 /** Both the 2024-01-01 shape (code: string) and the legacy one (error_code, msg), so any auth-js version reads it. */
 export function authErrorResponse(c: Context, err: unknown): Response {
+  if (err instanceof RateLimited) err = rateLimited(err.resetMs);
   if (!(err instanceof AuthError)) {
     console.error('[auth] unexpected error:', err);
     err = new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');

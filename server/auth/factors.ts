@@ -2,10 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import QRCode from 'qrcode';
-import { resetLimit } from '../appwrite/rate-limit';
+import { hit, resetLimit } from '../net/rate-limit';
 import { AuthError, insufficientAal, validationFailed } from './errors';
 import { ipOf, requireSession, type AuthDeps, type AuthEnv } from './context';
-import { limitHit, optionalString, readJson, requiredString, UUID } from './http';
+import { optionalString, readJson, requiredString, UUID } from './http';
 import { sessionResponse, upgradeSession } from './sessions';
 import { newTotpSecret, otpauthUri, verifyTotp } from './totp';
 import { factorsOf, isoNow, type FactorRow } from './users';
@@ -94,7 +94,7 @@ export function factorRoutes(deps: AuthDeps) {
       throw new AuthError(422, 'mfa_challenge_expired', `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
     }
     const limitKey = `auth/mfa:${factor.id}`;
-    if (deps.rateLimits) limitHit(db, limitKey, VERIFY_LIMIT, VERIFY_WINDOW_MS);
+    if (deps.rateLimits) hit(db, limitKey, VERIFY_LIMIT, VERIFY_WINDOW_MS);
     const step = verifyTotp(factor.secret, code, factor.last_step);
     if (step === null) throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
     if (deps.rateLimits) resetLimit(db, limitKey);

@@ -1,8 +1,5 @@
-// server/auth/http.ts: request plumbing shared by the Auth routes: bounded JSON bodies, field checks, rate limits.
-import { AppwriteError } from '../appwrite/errors';
-import { hit } from '../appwrite/rate-limit';
-import type { Db } from '../store/sqlite';
-import { badJson, rateLimited, tooLarge, validationFailed } from './errors';
+// server/auth/http.ts: request plumbing shared by the Auth routes: bounded JSON bodies and field checks.
+import { badJson, tooLarge, validationFailed } from './errors';
 
 export const BODY_LIMIT = 1024 * 1024;
 /** An oversize body is read and dropped up to this size so the client receives the 413 instead of a reset. */
@@ -70,16 +67,3 @@ export function normalizeEmail(value: string): string {
 }
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** Counts one hit on `key` with the shared SQLite counters; over `limit` in the window gives GoTrue's 429. */
-export function limitHit(db: Db, key: string, limit: number, windowMs: number): void {
-  try {
-    hit(db, key, limit, windowMs);
-  } catch (err) {
-    if (err instanceof AppwriteError && err.status === 429) {
-      const retry = Number(err.headers['Retry-After'] ?? '1');
-      throw rateLimited(Date.now() + retry * 1000);
-    }
-    throw err;
-  }
-}

@@ -26,9 +26,11 @@ export function authApi(deps: AuthDeps): Hono {
   const app = new Hono<AuthEnv>();
   app.onError((err, c) => authErrorResponse(c, err));
 
-  // CORS as GoTrue sends it: any origin echoed with credentials, the API version header readable by the SDK.
+  // CORS as GoTrue sends it (origin echoed with credentials, the API version header readable by the SDK), but
+  // only for the app's own origins: a page elsewhere gets no CORS answer, so its browser reads nothing.
   app.use('*', async (c, next) => {
-    const origin = c.req.header('origin');
+    const requested = c.req.header('origin');
+    const origin = requested && deps.isAllowedOrigin(requested, c) ? requested : undefined;
     if (c.req.method === 'OPTIONS') {
       const res = c.body(null, 204);
       if (origin) {

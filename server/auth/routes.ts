@@ -2,14 +2,16 @@
 import { Hono } from 'hono';
 import { AuthError, invalidCredentials, validationFailed } from './errors';
 import { ipOf, requireSession, type AuthDeps, type AuthEnv } from './context';
-import { limitHit, normalizeEmail, readJson, requiredString } from './http';
+import { normalizeEmail, readJson, requiredString } from './http';
 import { publicJwk } from './jwt';
 import { createSession, revokeSessions, rotateRefreshToken, sessionResponse, type LogoutScope } from './sessions';
 import { checkPassword, findUserByEmail, MAX_PASSWORD, userModel } from './users';
-import { resetLimit } from '../appwrite/rate-limit';
+import { hit, resetLimit } from '../net/rate-limit';
 
 /** Failed password sign-ins allowed per client IP and email in the window; a success clears the count. */
 export const SIGN_IN_LIMIT = 10;
+/** Failed sign-ins allowed per account from all addresses together, so spreading guesses over many gains nothing. */
+export const ACCOUNT_SIGN_IN_LIMIT = 30;
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 
 export function tokenRoutes(deps: AuthDeps) {
@@ -26,10 +28,17 @@ export function tokenRoutes(deps: AuthDeps) {
       const email = normalizeEmail(requiredString(body, 'email', 254));
       const password = requiredString(body, 'password', MAX_PASSWORD);
       const limitKey = `auth/token:${ipOf(c, deps)}:${email}`;
-      if (deps.rateLimits) limitHit(db, limitKey, SIGN_IN_LIMIT, SIGN_IN_WINDOW_MS);
+      const accountKey = `auth/token:account:${email}`;
+      if (deps.rateLimits) {
+        hit(db, limitKey, SIGN_IN_LIMIT, SIGN_IN_WINDOW_MS);
+        hit(db, accountKey, ACCOUNT_SIGN_IN_LIMIT, SIGN_IN_WINDOW_MS);
+      }
       const user = findUserByEmail(db, email);
       if (!(await checkPassword(user, password)) || !user) throw invalidCredentials();
-      if (deps.rateLimits) resetLimit(db, limitKey);
+      if (deps.rateLimits) {
+        resetLimit(db, limitKey);
+        resetLimit(db, accountKey);
+      }
       const amr = { method: 'password', timestamp: Math.floor(Date.now() / 1000) };
       const { session, refreshToken } = createSession(db, user, amr, { ip: ipOf(c, deps), userAgent: c.req.header('user-agent') ?? '' });
       return c.json(await sessionResponse(db, deps.signingKey, deps.issuer(c), session, refreshToken));

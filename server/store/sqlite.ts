@@ -192,6 +192,11 @@ const migrations: string[] = [
   );
   CREATE INDEX auth_challenges_factor ON auth_challenges(factor_id);
   `,
+  // Wrong guesses count per code; a chunked upload belongs to whoever sent its first chunk.
+  `
+  ALTER TABLE tokens ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE files ADD COLUMN uploader TEXT NOT NULL DEFAULT '';
+  `,
 ];
 
 export function openDb(dataDir: string): Db {

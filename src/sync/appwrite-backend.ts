@@ -64,6 +64,11 @@ export function appwriteOutboxBackend(
       return ifOurs(r, owner, `Another registration already uses the id ${documentId}.`);
     },
 
+    async endSession() {
+      const r = await attempt(() => account.deleteSession({ sessionId: 'current' }));
+      return r.ok || r.kind === 'auth' ? OK : r; // 401: already gone
+    },
+
     async notifyShopify({ documentId, data }) {
       const jwt = await attempt(() => account.createJWT());
       if (!jwt.ok) return jwt;

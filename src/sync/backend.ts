@@ -19,6 +19,8 @@ export type OutboxBackend = {
   uploadFile(input: { fileId: string; userId: string; blob: Blob; name: string }): Promise<BackendResult>;
   createDocument(input: { documentId: string; userId: string; data: SubmissionData }): Promise<BackendResult>;
   notifyShopify(input: { documentId: string; data: SubmissionData }): Promise<BackendResult>;
+  /** Ends the customer's session on the server and on this device (nothing of theirs stays usable here). */
+  endSession(): Promise<BackendResult>;
 };
 
 export const OK: { ok: true; value: true } = { ok: true, value: true };

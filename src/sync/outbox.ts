@@ -6,7 +6,15 @@ import { failure, type BackendFailure, type BackendResult, type OutboxBackend, t
 import { withOutboxLock } from './lock';
 import { queuedEntry } from './queued-entry';
 
-export type FlushReport = { sent: string[]; pending: number; needsSignIn: number; rejected: number; lastError: string | null };
+export type FlushReport = {
+  sent: string[];
+  pending: number;
+  needsSignIn: number;
+  rejected: number;
+  lastError: string | null;
+  /** The customer's session was ended: all their registrations are on the server. */
+  sessionEnded: boolean;
+};
 export type FlushOptions = {
   now?: number | (() => number);
   random?: () => number;
@@ -21,6 +29,8 @@ export const BACKOFF_CAP_MS = 5 * 60_000;
 export const SIGNED_OUT = 'Please log in again. Your session has expired.';
 export const OTHER_CUSTOMER = 'Waiting for the customer who made this registration to verify their email again.';
 export const PHOTO_MISSING = 'A photo of this registration is no longer on this device.';
+/** Wizard steps from here on are reached only with a verified email (step 4: phone). */
+const FIRST_STEP_AFTER_CODE = 4;
 
 /** min(2^attempts * 2 s, 5 min), with 80-120 % jitter (never above the cap). */
 export function backoffDelay(attempts: number, random: () => number = Math.random): number {
@@ -68,7 +78,7 @@ export function flushOutbox(db: AppDb, backend: OutboxBackend, options: FlushOpt
     random: options.random ?? Math.random,
     timeoutMs: options.callTimeoutMs ?? 120_000,
     ignoreBackoff: options.ignoreBackoff ?? false,
-    report: { sent: [], pending: 0, needsSignIn: 0, rejected: 0, lastError: null },
+    report: { sent: [], pending: 0, needsSignIn: 0, rejected: 0, lastError: null, sessionEnded: false },
   };
   return withOutboxLock(() => runFlush(run));
 }
@@ -133,7 +143,25 @@ async function sendEntry(run: Run, entry: OutboxEntry): Promise<Step> {
   const r = await call(run, () => run.backend.notifyShopify({ documentId: entry.id, data: documentOf(entry) }));
   if (!r.ok && r.kind !== 'conflict') return fail(run, entry, r);
   await run.db.outbox.delete(entry.id);
+  await endSessionWhenDone(run, entry.userId);
   return 'next';
+}
+
+/**
+ * Once everything a customer queued is on the server, their session is ended (on a shared store device the next
+ * customer must not inherit it), unless a wizard run past the code step is in progress: that run is theirs and
+ * still needs it.
+ */
+async function endSessionWhenDone(run: Run, userId: string): Promise<void> {
+  const waiting = await run.db.outbox.filter((e) => e.userId === userId).count();
+  if (waiting > 0) return;
+  const verifiedRun = await run.db.drafts.filter((d) => d.step >= FIRST_STEP_AFTER_CODE).count();
+  if (verifiedRun > 0) return;
+  const r = await call(run, () => run.backend.endSession());
+  if (r.ok || r.kind === 'auth') {
+    run.session = { ok: true, value: null };
+    run.report.sessionEnded = true;
+  }
 }
 
 /** Uploads the photos not yet uploaded, then creates the document; undefined once the server confirmed it. */

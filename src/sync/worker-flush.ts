@@ -34,5 +34,7 @@ export async function flushFromWorker(db: AppDb, options: FlushOptions = {}): Pr
   const client = new Client().setEndpoint(config.appwriteEndpoint).setProject(config.appwriteProjectId);
   if (session) client.setSession(session);
   const clients = { client, account: new Account(client), databases: new Databases(client), storage: new Storage(client), config };
-  return flushOutbox(db, appwriteOutboxBackend(clients), options);
+  const report = await flushOutbox(db, appwriteOutboxBackend(clients), options);
+  if (report.sessionEnded) await db.meta.delete(SESSION_KEY);
+  return report;
 }

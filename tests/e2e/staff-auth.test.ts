@@ -195,7 +195,7 @@ describe.runIf(chromiumPath)('staff sign-in and screens', () => {
   });
 
   it('shows a rate-limit message after too many failed sign-ins', async () => {
-    const limited = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password, staticDir: DIST, rateLimits: { emailTokenPerEmail: 10, emailTokenPerIp: 100, sessionPerIpUser: 10 } });
+    const limited = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password, staticDir: DIST, rateLimits: { emailTokenPerEmail: 10, emailTokenPerIp: 100, sessionPerIpUser: 10, sessionPerUser: 20 } });
     try {
       for (let i = 0; i < 10; i++)
         await fetch(`${limited.url}/auth/v1/token?grant_type=password`, {

@@ -17,6 +17,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, dat
     staticDir: join(dir, 'no-static'),
     rateLimits: null,
     quiet: true,
+    // As DEV_MAILBOX=auto decides: off once mail goes out by SMTP or the server is exposed.
+    devMailbox: !overrides.smtpUrl && !overrides.publicUrl && !overrides.trustProxy,
     ...overrides,
   };
   const server = await startServer(config);

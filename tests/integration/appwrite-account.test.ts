@@ -143,7 +143,7 @@ describe('code lifetime', () => {
 describe('rate limits', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ rateLimits: { emailTokenPerEmail: 10, emailTokenPerIp: 100, sessionPerIpUser: 10 } });
+    server = await startTestServer({ rateLimits: { emailTokenPerEmail: 10, emailTokenPerIp: 100, sessionPerIpUser: 10, sessionPerUser: 20 } });
   });
   afterAll(() => server.dispose());
 

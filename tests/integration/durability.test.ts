@@ -7,6 +7,7 @@ import { ID } from 'appwrite';
 import { startTestServer } from '../helpers/server';
 import { registration, signedInCustomer } from '../helpers/customers';
 import { startChildServer } from '../helpers/child-server';
+import { noiseJpeg } from '../helpers/images';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -24,7 +25,7 @@ describe('durability', () => {
     const docId = ID.unique();
     const fileId = ID.unique();
     await ada.as(() => ada.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: docId, data: registration() }));
-    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new Array(500).fill(7)]);
+    const jpeg = await noiseJpeg();
     await ada.as(() => ada.storage.createFile({ bucketId: 'images', fileId, file: new File([jpeg], 'a.jpg') }));
     await first.close();
 

@@ -93,9 +93,14 @@ describe('outbox with the real server', () => {
     };
     const backend = appwriteOutboxBackend(clientsFor(ada, server), countingFetch, server.url);
 
+    const sessionBefore = ada.localStorage.getItem('cookieFallback')!;
     const report = await ada.as(() => flushOutbox(db, backend));
-    expect(report).toEqual({ sent: [entry.id], pending: 0, needsSignIn: 0, rejected: 0, lastError: null });
+    expect(report).toEqual({ sent: [entry.id], pending: 0, needsSignIn: 0, rejected: 0, lastError: null, sessionEnded: true });
     expect(await db.outbox.count()).toBe(0);
+    // Everything of Ada's is on the server, so her session is gone: from this device and, replayed, from the server.
+    await expect(ada.as(() => ada.account.get())).rejects.toMatchObject({ code: 401 });
+    const replayed = await fetch(`${server.endpoint}/account`, { headers: { 'X-Appwrite-Project': 'warranty', 'X-Fallback-Cookies': sessionBefore } });
+    expect(replayed.status).toBe(401);
     expect(await db.draftFiles.count()).toBe(0);
 
     const docs = await docsOf(ada.userId);
@@ -113,7 +118,7 @@ describe('outbox with the real server', () => {
     const log = await readIntegrationLog(join(dataDir, 'integration-log.jsonl'));
     expect(log.filter((e) => e.registrationId === entry.id)).toEqual([expect.objectContaining({ email: 'ada@example.com', action: 'customer.upsert' })]);
 
-    expect(await ada.as(() => flushOutbox(db, backend))).toEqual({ sent: [], pending: 0, needsSignIn: 0, rejected: 0, lastError: null });
+    expect(await ada.as(() => flushOutbox(db, backend))).toEqual({ sent: [], pending: 0, needsSignIn: 0, rejected: 0, lastError: null, sessionEnded: false });
     expect(await docsOf(ada.userId)).toHaveLength(1);
     expect(shopifyCalls).toHaveLength(1);
   });
@@ -168,7 +173,7 @@ describe('outbox with the real server', () => {
     const db = openAppDb(crypto.randomUUID());
     const entry = await queue(db, 'someone', 'guest@example.com', [{ bytes: await jpeg(), name: 'ring.jpg' }]);
     const report = await guest.as(() => flushOutbox(db, appwriteOutboxBackend(clientsFor(guest, server), fetch, server.url)));
-    expect(report).toEqual({ sent: [], pending: 0, needsSignIn: 1, rejected: 0, lastError: SIGNED_OUT });
+    expect(report).toEqual({ sessionEnded: false, sent: [], pending: 0, needsSignIn: 1, rejected: 0, lastError: SIGNED_OUT });
     expect(await db.outbox.get(entry.id)).toMatchObject({ status: 'needs-sign-in', lastError: SIGNED_OUT });
     expect(await db.draftFiles.count()).toBe(1);
     await expect(admin().databases.getDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: entry.id })).rejects.toMatchObject({ code: 404 });

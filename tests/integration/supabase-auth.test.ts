@@ -286,7 +286,7 @@ describe('sign-in rate limit', () => {
     server = await startTestServer({
       staffEmail: STAFF.email,
       staffPassword: STAFF.password,
-      rateLimits: { emailTokenPerEmail: 10, emailTokenPerIp: 100, sessionPerIpUser: 10 },
+      rateLimits: { emailTokenPerEmail: 10, emailTokenPerIp: 100, sessionPerIpUser: 10, sessionPerUser: 20 },
     });
   });
   afterAll(() => server.dispose());
@@ -407,8 +407,17 @@ describe('bad input to /auth/v1 gets a 4xx in GoTrue’s shape, never a 500', ()
     expect((await staffClient(server).auth.getUser(token)).error).toBeNull();
   });
 
-  it('answers CORS like GoTrue: preflight 204, origin echoed, API version header exposed', async () => {
-    const origin = 'https://staff.example.com';
+  it('answers CORS like GoTrue (preflight 204, origin echoed, API version header exposed), for the app\'s origins only', async () => {
+    const foreign = 'https://staff.example.com';
+    const foreignPre = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+      method: 'OPTIONS',
+      headers: { Origin: foreign, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'apikey, content-type' },
+    });
+    expect(foreignPre.headers.get('access-control-allow-origin')).toBeNull();
+    const foreignGet = await fetch(`${server.url}/auth/v1/user`, { headers: { Origin: foreign, apikey: server.secrets.anonKey } });
+    expect(foreignGet.headers.get('access-control-allow-origin')).toBeNull();
+
+    const origin = 'http://localhost:5173';
     const pre = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
       method: 'OPTIONS',
       headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'apikey, authorization, content-type, x-client-info, x-supabase-api-version' },

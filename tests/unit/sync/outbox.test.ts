@@ -72,6 +72,11 @@ class FakeBackend implements OutboxBackend {
       return OK;
     });
   }
+  async endSession() {
+    this.calls.push('endSession');
+    this.session = null;
+    return OK;
+  }
   count(prefix: string) {
     return this.calls.filter((c) => c.startsWith(prefix)).length;
   }
@@ -140,13 +145,13 @@ describe('flushOutbox', () => {
     const entry = await queue({ photos: 2 });
     const bytes = await Promise.all(entry.files.map(async (f) => new Uint8Array(await (await db.draftFiles.get(f.draftFileId))!.blob.arrayBuffer())));
     const report = await flush();
-    expect(report).toEqual({ sent: [entry.id], pending: 0, needsSignIn: 0, rejected: 0, lastError: null });
+    expect(report).toEqual({ sent: [entry.id], pending: 0, needsSignIn: 0, rejected: 0, lastError: null, sessionEnded: true });
     expect(backend.docs.get(entry.id)).toEqual({
       userId: 'user-1',
       data: { ...fields(), user_id: 'user-1', image_file_id: entry.files.map((f) => f.fileId).join(','), submitted_at: entry.submittedAt },
     });
     expect(entry.files.map((f) => backend.files.get(f.fileId))).toEqual(bytes);
-    expect(backend.calls.filter((c) => c !== 'session')).toEqual([`upload:${entry.files[0]!.fileId}`, `upload:${entry.files[1]!.fileId}`, `create:${entry.id}`, `notify:${entry.id}`]);
+    expect(backend.calls.filter((c) => c !== 'session')).toEqual([`upload:${entry.files[0]!.fileId}`, `upload:${entry.files[1]!.fileId}`, `create:${entry.id}`, `notify:${entry.id}`, 'endSession']);
     expect(await db.outbox.count()).toBe(0);
     expect(await db.draftFiles.count()).toBe(0);
   });
@@ -226,7 +231,7 @@ describe('flushOutbox', () => {
     const b = await queue();
     backend.failNext('upload', 'network', 'Failed to fetch');
     const report = await flush();
-    expect(report).toEqual({ sent: [], pending: 2, needsSignIn: 0, rejected: 0, lastError: 'Failed to fetch' });
+    expect(report).toEqual({ sent: [], pending: 2, needsSignIn: 0, rejected: 0, lastError: 'Failed to fetch', sessionEnded: false });
     expect(backend.calls.some((c) => c.includes(b.files[0]!.fileId) || c.includes(b.id))).toBe(false);
     expect(await db.outbox.get(a.id)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'Failed to fetch' });
     expect(await db.draftFiles.count()).toBe(2);
@@ -275,7 +280,7 @@ describe('flushOutbox', () => {
     const reason = 'The given file type is not supported: the content is text/plain, not one of jpg, jpeg, png, webp';
     backend.failNext('upload', 'rejected', reason, { id: bad.files[0]!.fileId });
     const report = await flush();
-    expect(report).toEqual({ sent: [good.id], pending: 0, needsSignIn: 0, rejected: 1, lastError: reason });
+    expect(report).toEqual({ sent: [good.id], pending: 0, needsSignIn: 0, rejected: 1, lastError: reason, sessionEnded: false });
     expect(await db.outbox.get(bad.id)).toMatchObject({ status: 'rejected', lastError: reason, lastErrorKind: 'rejected', failedAt: clock });
     expect(await db.draftFiles.get(bad.files[0]!.draftFileId)).toBeDefined();
     expect(await outboxCounts(db)).toEqual({ pending: 0, sending: 0, needsSignIn: 0, rejected: 1 });
@@ -306,7 +311,9 @@ describe('flushOutbox', () => {
     const before = backend.calls.length;
     clock += 2_000;
     expect((await flush()).sent).toEqual([]);
-    expect(backend.calls.slice(before)).toEqual(['session', `notify:${entry.id}`]);
+    // The first run kept the session (a record of this customer still waited); the second ends it.
+    expect(backend.calls.filter((c) => c === 'endSession').length).toBe(1);
+    expect(backend.calls.slice(before)).toEqual(['session', `notify:${entry.id}`, 'endSession']);
     expect(backend.notified).toEqual(new Set([entry.id, next.id]));
     expect(await db.outbox.count()).toBe(0);
   });
@@ -366,5 +373,39 @@ describe('outbox tools', () => {
     expect(await db.outbox.count()).toBe(0);
     expect(await db.draftFiles.count()).toBe(0);
     await expect(exportEntry(db, entry.id)).rejects.toThrow(/No queued registration/);
+  });
+});
+
+describe('ending the customer session once everything is sent', () => {
+  it('ends it after the last of the customer\'s registrations is on the server, not before', async () => {
+    const first = await queue();
+    const second = await queue();
+    backend.failNext('create', 'network', 'Failed to fetch', { id: second.id });
+    const report = await flush();
+    expect(report.sent).toEqual([first.id]);
+    expect(report.sessionEnded).toBe(false);
+    expect(backend.session).toBe('user-1');
+
+    clock += 10_000;
+    const later = await flush();
+    expect(later.sent).toEqual([second.id]);
+    expect(later.sessionEnded).toBe(true);
+    expect(backend.session).toBeNull();
+    expect(backend.count('endSession')).toBe(1);
+  });
+
+  it('keeps it while a wizard run past the code step is in progress on this device', async () => {
+    await queue();
+    await db.drafts.add({ id: 'draft-2', step: 5, values: {}, updatedAt: Date.now() });
+    const report = await flush();
+    expect(report.sent.length).toBe(1);
+    expect(report.sessionEnded).toBe(false);
+    expect(backend.count('endSession')).toBe(0);
+  });
+
+  it('ends it when the only draft left is before the code step', async () => {
+    await queue();
+    await db.drafts.add({ id: 'draft-3', step: 2, values: {}, updatedAt: Date.now() });
+    expect((await flush()).sessionEnded).toBe(true);
   });
 });

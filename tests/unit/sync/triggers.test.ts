@@ -31,6 +31,7 @@ const downBackend = (): OutboxBackend & { uploads: number } => {
     },
     createDocument: async () => OK,
     notifyShopify: async () => OK,
+    endSession: async () => OK,
   };
   return b;
 };
