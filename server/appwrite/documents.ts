@@ -175,8 +175,8 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
     app.post(base, async (c) => {
       const col = collectionOf(c);
       const caller = c.get('caller');
-      const body = await readJson(c.req.raw);
       if (caller.kind !== 'key' && !allows(col.permissions, caller, 'create')) throw unauthorized();
+      const body = await readJson(c.req.raw);
 
       const bulk = body[n.many];
       if (bulk !== undefined) {
@@ -210,15 +210,16 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
       const col = collectionOf(c);
       const caller = c.get('caller');
       const id = c.req.param('id')!;
-      const body = await readJson(c.req.raw);
       if (upsert && !getRow.get(col.databaseId, col.id, id)) {
         if (caller.kind !== 'key' && !allows(col.permissions, caller, 'create')) throw unauthorized();
+        const body = await readJson(c.req.raw);
         const data = validateData(col, body.data ?? {}, null);
         countCreate(caller);
         const row = insert(col, flavor, customId(n.idParam, id), data, permissionsFrom(body.permissions, caller));
         return c.json(model(row, flavor), 201);
       }
       const row = authorized(col, caller, 'update', id, flavor);
+      const body = await readJson(c.req.raw);
       const data = body.data === undefined ? JSON.parse(row.data) : validateData(col, body.data, JSON.parse(row.data) as Record<string, unknown>);
       const permissions = body.permissions === undefined || body.permissions === null ? JSON.parse(row.permissions) : permissionsFrom(body.permissions, caller);
       const updated = updateRow.get(JSON.stringify(data), JSON.stringify(permissions), isoNow(), row.seq) as DocRow;

@@ -71,16 +71,17 @@ export function appwriteApi(be: AppwriteBackend, isAllowedOrigin: (origin: strin
     return c.json({ name: 'database', ping: Math.round(performance.now() - started), status: 'pass' });
   });
 
-  const limited = (max: number) => bodyLimitWithDrain(max);
+  // Who is calling is settled before any body is read: bad credentials are refused without reading a byte.
+  app.use('*', async (c, next) => {
+    c.set('caller', await resolveCaller(be, c));
+    await next();
+  });
+
+  const limited = (max: number) => bodyLimit(max);
   app.use('/storage/buckets/:bucketId/files', limited(UPLOAD_BODY_LIMIT));
   app.use('*', async (c, next) => {
     if (/^\/v1\/storage\/buckets\/[^/]+\/files\/?$/.test(c.req.path)) return next();
     return limited(JSON_BODY_LIMIT)(c, next);
-  });
-
-  app.use('*', async (c, next) => {
-    c.set('caller', await resolveCaller(be, c));
-    await next();
   });
 
   app.route('/account', accountRoutes(be));
@@ -92,21 +93,37 @@ export function appwriteApi(be: AppwriteBackend, isAllowedOrigin: (origin: strin
 
 const DRAIN_CAP = 64 * 1024 * 1024;
 
-async function drain(body: ReadableStream<Uint8Array>) {
-  const reader = body.getReader();
-  for (let read = 0; read <= DRAIN_CAP; ) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    read += value.length;
+const drain = (body: ReadableStream<Uint8Array>) => drainReader(body.getReader(), DRAIN_CAP);
+
+async function drainReader(reader: ReadableStreamDefaultReader<Uint8Array>, cap: number) {
+  try {
+    for (let read = 0; read <= cap; ) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.length;
+    }
+    await reader.cancel();
+  } catch {
+    /* the client went away */
   }
-  await reader.cancel();
+}
+
+/** Requests whose body went over its limit while a route read it (the route's parse error then means 413). */
+const overLimit = new WeakMap<Request, number>();
+
+/** The 413 to answer when `req`'s body was cut at its limit, else null. */
+export function bodyOverLimit(req: Request): AppwriteError | null {
+  const max = overLimit.get(req);
+  return max === undefined ? null : payloadTooLarge(max);
 }
 
 /**
- * Refuses bodies over `max` with 413. A declared oversize body is read and dropped first (up to 64 MiB), so the
- * client, still sending, receives the answer instead of a reset connection.
+ * Bodies over `max` get a 413. A body that declares its size is judged by the header: an oversize one is read and
+ * dropped (up to 64 MiB, never kept) so the client, still sending, receives the answer instead of a reset
+ * connection. A chunked body is counted while the route reads it and cut at the limit, so nothing past it is
+ * ever buffered, and routes refuse callers before they read anything.
  */
-function bodyLimitWithDrain(max: number): MiddlewareHandler {
+function bodyLimit(max: number): MiddlewareHandler {
   return async (c, next) => {
     // Decide from the headers alone when possible: touching c.req.raw.body costs every request a streamed body.
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
@@ -120,19 +137,26 @@ function bodyLimitWithDrain(max: number): MiddlewareHandler {
       throw payloadTooLarge(max);
     }
     const reader = body.getReader();
-    const parts: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.length;
-      if (size > max) {
-        await reader.cancel();
-        throw payloadTooLarge(max);
-      }
-      parts.push(value);
-    }
-    c.req.raw = new Request(c.req.raw, { body: Buffer.concat(parts) });
-    return next();
+    let seen = 0;
+    const counted = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) return controller.close();
+        seen += value.length;
+        if (seen <= max) return controller.enqueue(value);
+        overLimit.set(request, max);
+        controller.error(payloadTooLarge(max));
+        // The rest is read and dropped (never kept), so the client, still sending, receives the 413.
+        void drainReader(reader, DRAIN_CAP - seen);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    });
+    const request: Request = new Request(c.req.raw, { body: counted, duplex: 'half' } as RequestInit);
+    c.req.raw = request;
+    await next();
+    // The route failed on the cut body (a parse error, answered by onError): the answer is the 413 instead.
+    const cut = bodyOverLimit(request);
+    // (Hono's setter keeps the earlier answer's other headers, such as CORS.)
+    if (cut) c.res = new Response(JSON.stringify(errorBody(cut)), { status: cut.status, headers: { 'Content-Type': 'application/json' } });
   };
 }
