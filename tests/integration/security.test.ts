@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID } from 'appwrite';
 import { configFromEnv } from '../../server/config';
 import { createMailer } from '../../server/mail';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { codeFor, startTestServer, type TestServer } from '../helpers/server';
 import { registration, signedInCustomer } from '../helpers/customers';
+import { webCustomer, type WebCustomer } from '../helpers/web-customer';
 import { startReverseProxy, type ReverseProxy } from '../helpers/reverse-proxy';
 import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher';
 import { startChildServer } from '../helpers/child-server';
@@ -301,108 +302,7 @@ describe('run directly (no proxy trusted)', () => {
     expect(statuses.slice(10)).toEqual([429, 429]);
   });
 
-  it('gives plain-http cookies without Secure and sends no HSTS', async () => {
-    const ada = await signedInCustomer(server, 'plain@example.com');
-    expect(ada.userId).toBeTruthy();
-    const token = (await (await requestCode(server.url, 'plain2@example.com')).json()) as { userId: string };
-    const mails = (await (await fetch(`${server.url}/_dev/mail`)).json()) as { to: string; code: string }[];
-    const res = await guess(server.url, token.userId, mails.find((m) => m.to === 'plain2@example.com')!.code);
-    expect(res.status).toBe(201);
-    for (const cookie of res.headers.getSetCookie()) expect(cookie).not.toMatch(/;\s*Secure/i);
-    expect(res.headers.get('strict-transport-security')).toBeNull();
-  });
-
-  it('answers a cursor naming someone else\'s document exactly as one naming a missing document', async () => {
-    const ada = await signedInCustomer(server, 'cursor-ada@example.com');
-    const bob = await signedInCustomer(server, 'cursor-bob@example.com');
-    const hidden = ID.unique();
-    await ada.as(() => ada.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: hidden, data: registration({ email: 'cursor-ada@example.com', user_id: ada.userId }) }));
-    await bob.as(() => bob.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: ID.unique(), data: registration({ email: 'cursor-bob@example.com', user_id: bob.userId }) }));
-    const missing = ID.unique();
-    const session = bob.localStorage.getItem('cookieFallback')!;
-    for (const method of ['cursorAfter', 'cursorBefore']) {
-      const ask = async (id: string) => {
-        const q = encodeURIComponent(JSON.stringify({ method, values: [id] }));
-        const res = await fetch(`${server.endpoint}${DOCS}?queries[]=${q}`, { headers: { ...PROJECT, 'X-Fallback-Cookies': session } });
-        return { status: res.status, body: (await res.text()).replace(id, 'ID') };
-      };
-      const [onHidden, onMissing] = [await ask(hidden), await ask(missing)];
-      expect(onHidden).toEqual(onMissing);
-      expect(onHidden.status).toBe(400);
-    }
-  });
-
-  it('keeps a chunked upload to the account that started it, and tells others nothing about finished files', async () => {
-    const ada = await signedInCustomer(server, 'chunk-ada@example.com');
-    const eve = await signedInCustomer(server, 'chunk-eve@example.com');
-    const adaSession = ada.localStorage.getItem('cookieFallback')!;
-    const eveSession = eve.localStorage.getItem('cookieFallback')!;
-    const photo = await noiseJpeg(2400, 2200, 100);
-    expect(photo.length).toBeGreaterThan(CHUNK);
-    const fileId = ID.unique();
-    expect((await sendChunk(server.url, adaSession, fileId, photo, 0)).status).toBe(201);
-
-    // Eve knows the id (say, from a shared screen) and sends her own bytes as the rest of Ada's photo.
-    const hijack = await sendChunk(server.url, eveSession, fileId, new Uint8Array(photo.length).fill(0x41), 1);
-    expect(hijack.status).toBe(409);
-    expect(hijack.body.type).toBe('storage_file_already_exists');
-
-    const done = await sendChunk(server.url, adaSession, fileId, photo, 1);
-    expect(done.status).toBe(201);
-    expect(done.body.chunksUploaded).toBe(2);
-    const back = await fetch(`${server.endpoint}/storage/buckets/images/files/${fileId}/download?project=warranty`, { headers: { 'X-Fallback-Cookies': adaSession } });
-    expect(sha(await back.arrayBuffer())).toBe(sha(photo));
-
-    // A chunk "for" the finished file: its owner is told it is there, anyone else only that the id is taken.
-    const probe = await sendChunk(server.url, eveSession, fileId, photo, 1);
-    expect(probe.status).toBe(409);
-    expect(probe.body).not.toHaveProperty('$id');
-    expect(probe.body).not.toHaveProperty('name');
-    expect(JSON.stringify(probe.body)).not.toContain('ring.jpg');
-    expect((await sendChunk(server.url, adaSession, fileId, photo, 1)).status).toBe(200);
-  });
-
-  it('checks every chunk of a joined file: an image head on other content is refused and nothing is kept', async () => {
-    const ada = await signedInCustomer(server, 'polyglot@example.com');
-    const session = ada.localStorage.getItem('cookieFallback')!;
-    const photo = await noiseJpeg(2400, 2200, 100);
-
-    // The first chunk is a real JPEG's; the second is a program's bytes.
-    const program = new Uint8Array(photo.length - CHUNK);
-    for (let i = 0; i < program.length; i++) program[i] = (i * 131 + 7) & 0xff;
-    const swapped = new Uint8Array([...photo.slice(0, CHUNK), ...program]);
-    const id1 = ID.unique();
-    expect((await sendChunk(server.url, session, id1, swapped, 0)).status).toBe(201);
-    const refused = await sendChunk(server.url, session, id1, swapped, 1);
-    expect(refused.status).toBe(400);
-    expect(refused.body.type).toBe('storage_file_type_unsupported');
-    expect((await fetch(`${server.endpoint}/storage/buckets/images/files/${id1}?project=warranty`, { headers: { 'X-Fallback-Cookies': session } })).status).toBe(404);
-
-    // A whole JPEG with a web page after its end marker.
-    const page = new TextEncoder().encode('<html><script>alert(document.cookie)</script></html>');
-    const appended = new Uint8Array([...photo, ...page]);
-    const id2 = ID.unique();
-    await sendChunk(server.url, session, id2, appended, 0);
-    const second = await sendChunk(server.url, session, id2, appended, 1);
-    expect(second.status).toBe(400);
-    expect(String(second.body.message)).toMatch(/data after the end of the JPEG/);
-
-    // A chunk sent again with other bytes does not replace the one already received.
-    const id3 = ID.unique();
-    expect((await sendChunk(server.url, session, id3, photo, 0)).status).toBe(201);
-    expect((await sendChunk(server.url, session, id3, swapped.map((b, i) => (i < CHUNK ? b : 0x41)), 0)).status).toBe(201);
-    expect((await sendChunk(server.url, session, id3, photo, 1)).status).toBe(201);
-    const back = await fetch(`${server.endpoint}/storage/buckets/images/files/${id3}/download?project=warranty`, { headers: { 'X-Fallback-Cookies': session } });
-    expect(sha(await back.arrayBuffer())).toBe(sha(photo));
-
-    // Small uploads are checked whole too.
-    const form = new FormData();
-    form.append('fileId', ID.unique());
-    form.append('file', new File([await noiseJpeg(64, 64), page], 'ring.jpg', { type: 'image/jpeg' }));
-    const whole = await fetch(`${server.endpoint}/storage/buckets/images/files`, { method: 'POST', headers: { ...PROJECT, 'X-Fallback-Cookies': session }, body: form });
-    expect(whole.status).toBe(400);
-  });
-
+  // Direct only: in front of the server, the proxy's own body limits apply (nginx: client_max_body_size).
   it('counts every body while reading it and checks credentials before reading any', async () => {
     const ada = await signedInCustomer(server, 'bodies@example.com');
     const session = ada.localStorage.getItem('cookieFallback')!;
@@ -427,13 +327,179 @@ describe('run directly (no proxy trusted)', () => {
     expect((await fetch(`${server.endpoint}/health`)).status).toBe(200);
   });
 
+  it('gives plain-http cookies without Secure and sends no HSTS', async () => {
+    const ada = await signedInCustomer(server, 'plain@example.com');
+    expect(ada.userId).toBeTruthy();
+    const token = (await (await requestCode(server.url, 'plain2@example.com')).json()) as { userId: string };
+    const mails = (await (await fetch(`${server.url}/_dev/mail`)).json()) as { to: string; code: string }[];
+    const res = await guess(server.url, token.userId, mails.find((m) => m.to === 'plain2@example.com')!.code);
+    expect(res.status).toBe(201);
+    for (const cookie of res.headers.getSetCookie()) expect(cookie).not.toMatch(/;\s*Secure/i);
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
+});
+
+/** How a test reaches the server: directly, or through a reverse proxy with an https PUBLIC_URL and SMTP. */
+type Mode = {
+  name: string;
+  base: string;
+  endpoint: string;
+  server(): TestServer;
+  code(email: string): Promise<string>;
+  signIn(email: string): Promise<WebCustomer & { userId: string }>;
+};
+
+const modes: { name: string; start(): Promise<Mode & { stop(): Promise<void> }> }[] = [
+  {
+    name: 'run directly',
+    async start() {
+      const server = await startTestServer({ rateLimits: LIMITS });
+      return {
+        name: 'direct',
+        base: server.url,
+        endpoint: server.endpoint,
+        server: () => server,
+        code: (email) => codeFor(server, email),
+        signIn: (email) => signedInCustomer(server, email),
+        stop: () => server.dispose(),
+      };
+    },
+  },
+  {
+    name: 'behind a reverse proxy (TRUST_PROXY=1, an https PUBLIC_URL)',
+    async start() {
+      const smtp = await startSmtpCatcher();
+      const server = await startTestServer({ publicUrl: 'https://warranty.example', trustProxy: 1, smtpUrl: smtp.url, rateLimits: LIMITS });
+      const proxy = await startReverseProxy(server.url, { publicHost: 'warranty.example', proto: 'https' });
+      const code = async (email: string) => smtp.codeFor(email);
+      return {
+        name: 'proxied',
+        base: proxy.url,
+        endpoint: `${proxy.url}/v1`,
+        server: () => server,
+        code,
+        async signIn(email) {
+          const c = webCustomer(`${proxy.url}/v1`);
+          const token = await c.as(() => c.account.createEmailToken({ userId: ID.unique(), email }));
+          await c.as(() => c.account.createSession({ userId: token.userId, secret: smtp.codeFor(email) }));
+          return Object.assign(c, { userId: token.userId });
+        },
+        async stop() {
+          await proxy.close();
+          await server.dispose();
+          await smtp.close();
+        },
+      };
+    },
+  },
+];
+
+describe.each(modes)('documents, files and bodies, $name', ({ start }) => {
+  let m: Mode & { stop(): Promise<void> };
+  beforeAll(async () => {
+    m = await start();
+  });
+  afterAll(() => m.stop());
+
+  it('answers a cursor naming someone else\'s document exactly as one naming a missing document', async () => {
+    const ada = await m.signIn('cursor-ada@example.com');
+    const bob = await m.signIn('cursor-bob@example.com');
+    const hidden = ID.unique();
+    await ada.as(() => ada.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: hidden, data: registration({ email: 'cursor-ada@example.com', user_id: ada.userId }) }));
+    await bob.as(() => bob.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: ID.unique(), data: registration({ email: 'cursor-bob@example.com', user_id: bob.userId }) }));
+    const missing = ID.unique();
+    const session = bob.localStorage.getItem('cookieFallback')!;
+    for (const method of ['cursorAfter', 'cursorBefore']) {
+      const ask = async (id: string) => {
+        const q = encodeURIComponent(JSON.stringify({ method, values: [id] }));
+        const res = await fetch(`${m.endpoint}${DOCS}?queries[]=${q}`, { headers: { ...PROJECT, 'X-Fallback-Cookies': session } });
+        return { status: res.status, body: (await res.text()).replace(id, 'ID') };
+      };
+      const [onHidden, onMissing] = [await ask(hidden), await ask(missing)];
+      expect(onHidden).toEqual(onMissing);
+      expect(onHidden.status).toBe(400);
+    }
+  });
+
+  it('keeps a chunked upload to the account that started it, and tells others nothing about finished files', async () => {
+    const ada = await m.signIn('chunk-ada@example.com');
+    const eve = await m.signIn('chunk-eve@example.com');
+    const adaSession = ada.localStorage.getItem('cookieFallback')!;
+    const eveSession = eve.localStorage.getItem('cookieFallback')!;
+    const photo = await noiseJpeg(2400, 2200, 100);
+    expect(photo.length).toBeGreaterThan(CHUNK);
+    const fileId = ID.unique();
+    expect((await sendChunk(m.base, adaSession, fileId, photo, 0)).status).toBe(201);
+
+    // Eve knows the id (say, from a shared screen) and sends her own bytes as the rest of Ada's photo.
+    const hijack = await sendChunk(m.base, eveSession, fileId, new Uint8Array(photo.length).fill(0x41), 1);
+    expect(hijack.status).toBe(409);
+    expect(hijack.body.type).toBe('storage_file_already_exists');
+
+    const done = await sendChunk(m.base, adaSession, fileId, photo, 1);
+    expect(done.status).toBe(201);
+    expect(done.body.chunksUploaded).toBe(2);
+    const back = await fetch(`${m.endpoint}/storage/buckets/images/files/${fileId}/download?project=warranty`, { headers: { 'X-Fallback-Cookies': adaSession } });
+    expect(sha(await back.arrayBuffer())).toBe(sha(photo));
+
+    // A chunk "for" the finished file: its owner is told it is there, anyone else only that the id is taken.
+    const probe = await sendChunk(m.base, eveSession, fileId, photo, 1);
+    expect(probe.status).toBe(409);
+    expect(probe.body).not.toHaveProperty('$id');
+    expect(probe.body).not.toHaveProperty('name');
+    expect(JSON.stringify(probe.body)).not.toContain('ring.jpg');
+    expect((await sendChunk(m.base, adaSession, fileId, photo, 1)).status).toBe(200);
+  });
+
+  it('checks every chunk of a joined file: an image head on other content is refused and nothing is kept', async () => {
+    const ada = await m.signIn('polyglot@example.com');
+    const session = ada.localStorage.getItem('cookieFallback')!;
+    const photo = await noiseJpeg(2400, 2200, 100);
+
+    // The first chunk is a real JPEG's; the second is a program's bytes.
+    const program = new Uint8Array(photo.length - CHUNK);
+    for (let i = 0; i < program.length; i++) program[i] = (i * 131 + 7) & 0xff;
+    const swapped = new Uint8Array([...photo.slice(0, CHUNK), ...program]);
+    const id1 = ID.unique();
+    expect((await sendChunk(m.base, session, id1, swapped, 0)).status).toBe(201);
+    const refused = await sendChunk(m.base, session, id1, swapped, 1);
+    expect(refused.status).toBe(400);
+    expect(refused.body.type).toBe('storage_file_type_unsupported');
+    expect((await fetch(`${m.endpoint}/storage/buckets/images/files/${id1}?project=warranty`, { headers: { 'X-Fallback-Cookies': session } })).status).toBe(404);
+
+    // A whole JPEG with a web page after its end marker.
+    const page = new TextEncoder().encode('<html><script>alert(document.cookie)</script></html>');
+    const appended = new Uint8Array([...photo, ...page]);
+    const id2 = ID.unique();
+    await sendChunk(m.base, session, id2, appended, 0);
+    const second = await sendChunk(m.base, session, id2, appended, 1);
+    expect(second.status).toBe(400);
+    expect(String(second.body.message)).toMatch(/data after the end of the JPEG/);
+
+    // A chunk sent again with other bytes does not replace the one already received.
+    const id3 = ID.unique();
+    expect((await sendChunk(m.base, session, id3, photo, 0)).status).toBe(201);
+    expect((await sendChunk(m.base, session, id3, swapped.map((b, i) => (i < CHUNK ? b : 0x41)), 0)).status).toBe(201);
+    expect((await sendChunk(m.base, session, id3, photo, 1)).status).toBe(201);
+    const back = await fetch(`${m.endpoint}/storage/buckets/images/files/${id3}/download?project=warranty`, { headers: { 'X-Fallback-Cookies': session } });
+    expect(sha(await back.arrayBuffer())).toBe(sha(photo));
+
+    // Small uploads are checked whole too.
+    const form = new FormData();
+    form.append('fileId', ID.unique());
+    form.append('file', new File([await noiseJpeg(64, 64), page], 'ring.jpg', { type: 'image/jpeg' }));
+    const whole = await fetch(`${m.endpoint}/storage/buckets/images/files`, { method: 'POST', headers: { ...PROJECT, 'X-Fallback-Cookies': session }, body: form });
+    expect(whole.status).toBe(400);
+  });
+
   it('downloads and shows a file under its non-ASCII name', async () => {
-    const ada = await signedInCustomer(server, 'names@example.com');
+    const ada = await m.signIn('names@example.com');
     const name = 'Bague – café 指輪 "front".jpg';
     const fileId = ID.unique();
     await ada.as(async () => ada.storage.createFile({ bucketId: 'images', fileId, file: new File([await noiseJpeg()], name, { type: 'image/jpeg' }) }));
     for (const kind of ['download', 'view']) {
-      const res = await fetch(`${server.endpoint}/storage/buckets/images/files/${fileId}/${kind}?project=warranty`, { headers: { 'X-Fallback-Cookies': ada.localStorage.getItem('cookieFallback')! } });
+      const res = await fetch(`${m.endpoint}/storage/buckets/images/files/${fileId}/${kind}?project=warranty`, { headers: { 'X-Fallback-Cookies': ada.localStorage.getItem('cookieFallback')! } });
       expect(res.status).toBe(200);
       const disposition = res.headers.get('content-disposition')!;
       expect(disposition.startsWith(kind === 'download' ? 'attachment;' : 'inline;')).toBe(true);
@@ -444,9 +510,8 @@ describe('run directly (no proxy trusted)', () => {
 
   it('gives customer sessions a 24-hour life by default', async () => {
     expect(configFromEnv({}).sessionTtlMs).toBe(24 * 3_600_000);
-    const token = (await (await requestCode(server.url, 'ttl@example.com')).json()) as { userId: string };
-    const mails = (await (await fetch(`${server.url}/_dev/mail`)).json()) as { to: string; code: string }[];
-    const res = await guess(server.url, token.userId, mails.find((m) => m.to === 'ttl@example.com')!.code);
+    const token = (await (await requestCode(m.base, 'ttl@example.com')).json()) as { userId: string };
+    const res = await guess(m.base, token.userId, await m.code('ttl@example.com'));
     const session = (await res.json()) as { expire: string };
     const hours = (Date.parse(session.expire) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(23.9);
