@@ -94,24 +94,31 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
     return row;
   }
 
+  const alreadyExists = (flavor: Flavor, id: string) =>
+    new AppwriteError(
+      409,
+      names(flavor).exists,
+      `${names(flavor).one} with the requested ID '${id}' already exists. Try again with a different ID or use ID.unique() to generate a unique ID.`,
+    );
+
   function insert(col: CollectionInfo, flavor: Flavor, id: string, data: Record<string, unknown>, permissions: string[]): DocRow {
     const now = isoNow();
     try {
       return insertRow.get(col.databaseId, col.id, id, JSON.stringify(data), JSON.stringify(permissions), now, now) as DocRow;
     } catch (err) {
-      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE')
-        throw new AppwriteError(
-          409,
-          names(flavor).exists,
-          `${names(flavor).one} with the requested ID '${id}' already exists. Try again with a different ID or use ID.unique() to generate a unique ID.`,
-        );
+      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw alreadyExists(flavor, id);
       throw err;
     }
   }
 
-  /** A day's documents per customer account (API keys are exempt). */
-  const countCreate = (caller: Caller) => {
-    if (caller.kind === 'user') hit(db, `quota:documents:${caller.user.id}`, be.quotas.documentsPerDay, DAY_MS);
+  /**
+   * A day's new documents per customer account, with the other limits (RATE_LIMITS; API keys are exempt). A repeat
+   * of an existing id is answered 409 without counting, so a client's retries never use up its quota.
+   */
+  const countCreate = (col: CollectionInfo, caller: Caller, id: string, flavor: Flavor) => {
+    if (!be.rateLimits || caller.kind !== 'user') return;
+    if (getRow.get(col.databaseId, col.id, id)) throw alreadyExists(flavor, id);
+    hit(db, `quota:documents:${caller.user.id}`, be.quotas.documentsPerDay, DAY_MS);
   };
 
   /** Whether the caller may read this row: a cursor naming one they may not read must look like a missing one. */
@@ -194,7 +201,7 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
 
       const id = customId(n.idParam, body[n.idParam]);
       const data = validateData(col, body.data, null);
-      countCreate(caller);
+      countCreate(col, caller, id, flavor);
       const row = insert(col, flavor, id, data, permissionsFrom(body.permissions, caller));
       return c.json(model(row, flavor), 201);
     });
@@ -214,7 +221,7 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
         if (caller.kind !== 'key' && !allows(col.permissions, caller, 'create')) throw unauthorized();
         const body = await readJson(c.req.raw);
         const data = validateData(col, body.data ?? {}, null);
-        countCreate(caller);
+        countCreate(col, caller, id, flavor);
         const row = insert(col, flavor, customId(n.idParam, id), data, permissionsFrom(body.permissions, caller));
         return c.json(model(row, flavor), 201);
       }
