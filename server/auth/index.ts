@@ -10,7 +10,7 @@ import { tokenRoutes } from './routes';
 export type { AuthDeps } from './context';
 export { ensureStaffAccount, generatePassword, DEFAULT_STAFF_EMAIL } from './bootstrap';
 export { signAccessToken, verifyAccessToken, publicJwk, type AccessTokenClaims } from './jwt';
-export { totpAt, base32Decode } from './totp';
+export { totpAt } from './totp';
 export { createStaffUser, removeUser, listUsers, setPassword, findUserByEmail, type UserSummary } from './users';
 
 const ALLOW_HEADERS =
