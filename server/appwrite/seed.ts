@@ -26,7 +26,7 @@ export function seedProject(be: AppwriteBackend, admin: SchemaAdmin, cache: Sche
     }
     for (const b of project.buckets) {
       if (be.db.prepare('SELECT 1 FROM buckets WHERE id = ?').get(b.$id)) continue;
-      createBucket(be, bucketFrom({ ...b, bucketId: b.$id, permissions: b.$permissions }, key));
+      createBucket(be.db, bucketFrom({ ...b, bucketId: b.$id, permissions: b.$permissions }, key));
     }
   })();
 }
