@@ -126,6 +126,13 @@ describe.runIf(chromiumPath)('the customer journey', () => {
       await expect.poll(handOffs, { timeout: 10_000 }).toHaveLength(1);
       await page.waitForTimeout(1500); // a second hand-off would have come by now
       expect(await handOffs()).toEqual([expect.objectContaining({ email, action: 'customer.upsert' })]);
+
+      // Everything of Ada's is on the server: her session is gone there, and the device holds no usable copy.
+      const sessions = () => app.server.db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?').get(doc.user_id) as { n: number };
+      await expect.poll(() => sessions().n, { timeout: 10_000 }).toBe(0);
+      const stored = await page.evaluate(() => localStorage.getItem('cookieFallback'));
+      const replayed = await fetch(`${app.server.endpoint}/account`, { headers: { 'X-Appwrite-Project': 'warranty', 'X-Fallback-Cookies': stored ?? '{}' } });
+      expect(replayed.status).toBe(401);
     } finally {
       await page.close();
     }
