@@ -95,7 +95,8 @@ for (const cat of CATEGORIES) {
     const stone = pick(cat.stones), metal = METALS[pick(stone === 'pearl' ? cat.metals.filter((m) => m !== 'pt') : cat.metals)]!;
     const style = cat.styles[stone] ?? cat.styles.gem ?? [];
     const word = stone === 'none' ? metal.short : stone === 'topaz' ? 'Blue Topaz' : stone[0]!.toUpperCase() + stone.slice(1);
-    let title = '', styleWord = '';
+    let title: string;
+    let styleWord: string;
     do {
       styleWord = chance(0.55) ? pick(style) : '';
       title = [pick(NAMES), word, styleWord, cat.noun].filter(Boolean).join(' ');

@@ -21,8 +21,10 @@ async function lookUp<T>(get: () => Promise<T>): Promise<T | null> {
   } catch (err) {
     if (!(err instanceof AppwriteException)) throw err;
     if (err.code === 401 || err.code === 403)
-      throw new Error(`Appwrite refused the request (${err.code} ${err.type}: ${err.message}). Check APPWRITE_API_KEY and its databases/buckets scopes.`);
-    if (err.type === 'project_not_found') throw new Error(`Appwrite has no such project: ${err.message} Check APPWRITE_PROJECT_ID.`);
+      throw new Error(`Appwrite refused the request (${err.code} ${err.type}: ${err.message}). Check APPWRITE_API_KEY and its databases/buckets scopes.`, {
+        cause: err,
+      });
+    if (err.type === 'project_not_found') throw new Error(`Appwrite has no such project: ${err.message} Check APPWRITE_PROJECT_ID.`, { cause: err });
     if (err.code === 404) return null;
     throw err;
   }

@@ -391,7 +391,7 @@ describe('bad input to /auth/v1 gets a 4xx in GoTrue’s shape, never a 500', ()
     for (const c of await cases()) {
       const res = await fetch(`${server.url}/auth/v1${c.path}`, { method: c.method ?? 'GET', headers: c.headers, body: c.body });
       const text = await res.text();
-      let body: Record<string, unknown> = {};
+      let body: Record<string, unknown>;
       try {
         body = JSON.parse(text) as Record<string, unknown>;
       } catch {
