@@ -22,6 +22,8 @@ import { sweepLimits } from './net/rate-limit';
 import { sweepUploads } from './appwrite/storage';
 
 const PROJECT_FILE = new URL('../appwrite.json', import.meta.url);
+/** How long a stop waits for requests in flight. */
+const STOP_GRACE_MS = 10_000;
 
 export type RunningServer = {
   url: string;
@@ -112,6 +114,27 @@ export function buildApp(
 
   const app = new Hono();
   app.onError((err, c) => toErrorResponse(c, err));
+
+  // Requests in flight, so a stop can let them finish before the database closes; once stopping, new ones are
+  // told to come back (the outbox and the SDKs retry a 503).
+  const traffic = { inFlight: 0, stopping: false, idle: [] as (() => void)[] };
+  app.use('*', async (c, next) => {
+    if (traffic.stopping) {
+      c.header('Connection', 'close');
+      c.header('Retry-After', '2');
+      return c.json({ message: 'The server is restarting. Please try again in a moment.', code: 503, type: 'general_server_error' }, 503);
+    }
+    traffic.inFlight++;
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      if (--traffic.inFlight === 0) for (const done of traffic.idle.splice(0)) done();
+    }
+    // Method, path (never the query or a body: no code or token reaches the log), status and time.
+    if (config.logRequests) console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
+  });
+
   app.use('*', async (c, next) => {
     await next();
     // Set on the finished response directly: c.header() here would make Hono rebuild every response.
@@ -184,7 +207,20 @@ export function buildApp(
     return c.json({ message: 'Not found.' }, 404);
   });
 
-  return { app, be, site };
+  /** Refuses new requests, then resolves once those in flight have finished (or after `maxWaitMs`). */
+  const drain = (maxWaitMs: number) => {
+    traffic.stopping = true;
+    if (traffic.inFlight === 0) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, maxWaitMs);
+      traffic.idle.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  };
+
+  return { app, be, site, drain };
 }
 
 function writeStaffCredentials(dataDir: string, staff: { email: string; password: string }): string {
@@ -202,7 +238,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const createdStaff = generated ? { ...generated, file: writeStaffCredentials(config.dataDir, generated) } : undefined;
   let internalUrl = '';
   const functions = await loadFunctions();
-  const { app, be } = buildApp(config, { db, mailer, secrets, functions, internalUrl: () => internalUrl });
+  const { app, be, drain } = buildApp(config, { db, mailer, secrets, functions, internalUrl: () => internalUrl });
   // Unfinished uploads, ended rate-limit windows and expired sessions go at start and every hour.
   const sweep = () => {
     sweepLimits(db);
@@ -230,12 +266,20 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     secrets,
     config,
     createdStaff,
+    /** Stops accepting, lets requests in flight finish (up to 10 s), then closes the database. */
     async close() {
       clearInterval(sweeper);
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-      });
+      const http = server as unknown as { closeIdleConnections(): void; closeAllConnections(): void };
+      let allClosed = false;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve())).then(() => void (allClosed = true));
+      // Idle keep-alive connections go now and as requests end; busy ones finish their request first.
+      const sweepIdle = setInterval(() => http.closeIdleConnections(), 50);
+      http.closeIdleConnections();
+      await drain(STOP_GRACE_MS);
+      await Promise.race([closed, new Promise((r) => setTimeout(r, 1_000))]);
+      clearInterval(sweepIdle);
+      if (!allClosed) http.closeAllConnections();
+      await closed;
       db.close();
     },
   };

@@ -33,6 +33,7 @@ const envSchema = z.object({
     .default('0')
     .transform((v) => (/^\d$/.test(v) ? Number(v) : ['true', 'on', 'yes'].includes(v) ? 1 : 0)),
   DEV_MAILBOX: z.enum(['on', 'off', 'auto']).default('auto'),
+  LOG_REQUESTS: bool.default(false),
   SESSION_TTL_HOURS: positiveInt.max(24 * 365).default(24),
   UPLOAD_TTL_HOURS: positiveInt.max(24 * 30).default(24),
   DAILY_DOCUMENT_LIMIT: positiveInt.default(20),
@@ -63,6 +64,8 @@ export type ServerConfig = {
   /** Codes readable at GET /_dev/mail (and printed): only on a machine that no proxy or public URL exposes. */
   devMailbox: boolean;
   sessionTtlMs: number;
+  /** One line per request: method, path, status, milliseconds. */
+  logRequests: boolean;
   /** An unfinished chunked upload is swept after this long. */
   uploadTtlMs: number;
   /** What one customer account may create in a day (API keys are exempt). */
@@ -112,6 +115,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustProxy: e.TRUST_PROXY,
     devMailbox,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    logRequests: e.LOG_REQUESTS,
     uploadTtlMs: e.UPLOAD_TTL_HOURS * 3_600_000,
     quotas: { documentsPerDay: e.DAILY_DOCUMENT_LIMIT, filesPerDay: e.DAILY_FILE_LIMIT, bytesPerDay: e.DAILY_UPLOAD_MB * 1_000_000 },
     staffEmail: e.STAFF_EMAIL,

@@ -22,7 +22,11 @@ async function main() {
     console.log('  Keep it somewhere safe and delete the file; `npm run staff -- add EMAIL` adds more staff.\n');
   }
 
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('  Stopping: finishing requests in flight…');
     await server.close();
     process.exit(0);
   };
