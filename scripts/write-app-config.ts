@@ -1,31 +1,16 @@
-// scripts/write-app-config.ts: on Netlify, writes dist/app-config.json from the build environment, so the one
-// build reads its deployment's settings at run time, as it does from the embedded server.
+// On Netlify, after the build: writes dist/app-config.json and dist/_headers from the build environment, so the one
+// build reads its deployment's settings at run time (as it does from the embedded server) and its
+// Content-Security-Policy names that deployment's backends, self-hosted or cloud.
 import { writeFileSync } from 'node:fs';
-import { parseRuntimeConfig } from '../src/lib/runtime-config';
+import { deploymentFiles, MissingSetting } from './lib/deployment-files';
 
-const env = process.env;
-const need = (name: string) => {
-  const v = env[name];
-  if (!v) {
-    console.error(`write-app-config: ${name} is not set. See .env.example.`);
-    process.exit(1);
-  }
-  return v;
-};
-
-const config = parseRuntimeConfig({
-  appwriteEndpoint: need('APPWRITE_ENDPOINT'),
-  appwriteProjectId: need('APPWRITE_PROJECT_ID'),
-  databaseId: env.APPWRITE_DATABASE_ID ?? 'warranty',
-  collectionId: env.APPWRITE_COLLECTION_ID ?? 'submissions',
-  bucketId: env.APPWRITE_BUCKET_ID ?? 'images',
-  supabaseUrl: need('SUPABASE_URL'),
-  supabaseAnonKey: need('SUPABASE_ANON_KEY'),
-  brand: {
-    productName: env.PRODUCT_NAME ?? 'Warranty Registration',
-    accent: env.BRAND_ACCENT ?? '#9a7b4f',
-    careTipsUrl: env.CARE_TIPS_URL ?? 'https://example.com/pages/jewelry-care',
-  },
-});
-writeFileSync(new URL('../dist/app-config.json', import.meta.url), JSON.stringify(config, null, 2));
-console.log('dist/app-config.json written');
+try {
+  const { config, headers } = deploymentFiles(process.env);
+  writeFileSync(new URL('../dist/app-config.json', import.meta.url), JSON.stringify(config, null, 2));
+  writeFileSync(new URL('../dist/_headers', import.meta.url), headers);
+  console.log('dist/app-config.json and dist/_headers written');
+} catch (err) {
+  if (!(err instanceof MissingSetting)) throw err;
+  console.error(`write-app-config: ${err.message}`);
+  process.exit(1);
+}

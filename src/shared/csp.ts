@@ -1,4 +1,5 @@
-// src/shared/csp.ts: the Content-Security-Policy of every page, built in one place for server/ and netlify.toml.
+// The Content-Security-Policy of every page, built in one place: server/ sends it, and the Netlify build writes it
+// into dist/_headers for the deployment's own Appwrite and Supabase origins.
 
 /** Where a Shopify catalog's product pictures are served from (step 6 shows them beside each result). */
 export const SHOPIFY_IMAGES = 'https://cdn.shopify.com';
@@ -24,5 +25,16 @@ export function contentSecurityPolicy(connect: string[] = []): string {
   ].join('; ');
 }
 
-/** The hosts of Appwrite Cloud and hosted Supabase, for the Netlify deployment's static policy. */
-export const CLOUD_ORIGINS = ['https://*.appwrite.io', 'wss://*.appwrite.io', 'https://*.appwrite.global', 'https://*.supabase.co', 'wss://*.supabase.co'];
+/** The origins behind the configured backend URLs, each with its realtime socket (wss: for https:, ws: for http:). */
+export function backendOrigins(urls: string[]): string[] {
+  const out = new Set<string>();
+  for (const raw of urls) {
+    const url = new URL(raw);
+    out.add(url.origin);
+    out.add(`${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`);
+  }
+  return [...out];
+}
+
+/** Netlify's _headers file giving every path the policy (netlify.toml keeps the other headers). */
+export const netlifyHeadersFile = (csp: string) => `/*\n  Content-Security-Policy: ${csp}\n`;

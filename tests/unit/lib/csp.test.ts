@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CLOUD_ORIGINS, contentSecurityPolicy } from '@/shared/csp';
+import { backendOrigins, contentSecurityPolicy } from '@/shared/csp';
+import { deploymentFiles, MissingSetting } from '../../../scripts/lib/deployment-files';
+
+const ENV = {
+  APPWRITE_ENDPOINT: 'https://appwrite.maison.example/v1',
+  APPWRITE_PROJECT_ID: 'maison',
+  SUPABASE_URL: 'https://auth.maison.example',
+  SUPABASE_ANON_KEY: 'sb_publishable_x',
+};
 
 describe('content security policy', () => {
   it('locks down objects, base URIs and framing', () => {
@@ -13,9 +21,25 @@ describe('content security policy', () => {
     expect(img).toBe("img-src 'self' data: blob: https://cdn.shopify.com");
   });
 
-  it('is the very policy netlify.toml sends', () => {
+  it('names a deployment’s own backends, self-hosted ones included, in the _headers file the Netlify build writes', () => {
+    const { headers, csp, config } = deploymentFiles(ENV);
+    expect(config.appwriteEndpoint).toBe(ENV.APPWRITE_ENDPOINT);
+    expect(headers).toBe(`/*\n  Content-Security-Policy: ${csp}\n`);
+    expect(csp).toBe(contentSecurityPolicy(backendOrigins([ENV.APPWRITE_ENDPOINT, ENV.SUPABASE_URL])));
+    const connect = csp.split('; ').find((d) => d.startsWith('connect-src'));
+    expect(connect).toBe(
+      "connect-src 'self' https://appwrite.maison.example wss://appwrite.maison.example https://auth.maison.example wss://auth.maison.example",
+    );
+    expect(() => deploymentFiles({ ...ENV, SUPABASE_URL: '' })).toThrow(MissingSetting);
+  });
+
+  it('is sent once: netlify.toml keeps the other headers and no policy of its own', () => {
     const toml = readFileSync(new URL('../../../netlify.toml', import.meta.url), 'utf8');
-    const line = /Content-Security-Policy = "([^"]+)"/.exec(toml)?.[1];
-    expect(line).toBe(contentSecurityPolicy(CLOUD_ORIGINS));
+    expect(toml).not.toMatch(/Content-Security-Policy\s*=/);
+    expect(toml).toMatch(/X-Frame-Options = "DENY"/);
+  });
+
+  it('gives http backends ws: sockets and keeps each origin once', () => {
+    expect(backendOrigins(['http://127.0.0.1:8888/v1', 'http://127.0.0.1:8888'])).toEqual(['http://127.0.0.1:8888', 'ws://127.0.0.1:8888']);
   });
 });
