@@ -78,6 +78,7 @@ export function buildApp(
   deps: { db: Db; mailer: Mailer; secrets: Secrets; functions?: Awaited<ReturnType<typeof loadFunctions>>; internalUrl?: () => string },
 ) {
   const project = parseProjectFile(JSON.parse(readFileSync(PROJECT_FILE, 'utf8')));
+  const submissionsCollection = project.collections.find((c) => c.$id === 'submissions')!;
   const be: AppwriteBackend = {
     db: deps.db,
     dataDir: config.dataDir,
@@ -167,7 +168,7 @@ export function buildApp(
       appwriteEndpoint: `${origin}/v1`,
       appwriteProjectId: config.projectId,
       databaseId: project.databases[0]!.$id,
-      collectionId: project.collections[0]!.$id,
+      collectionId: submissionsCollection.$id,
       bucketId: project.buckets[0]!.$id,
       supabaseUrl: origin,
       supabaseAnonKey: deps.secrets.anonKey,
@@ -193,7 +194,7 @@ export function buildApp(
       APPWRITE_PROJECT_ID: config.projectId,
       APPWRITE_API_KEY: be.apiKey,
       APPWRITE_DATABASE_ID: project.databases[0]!.$id,
-      APPWRITE_COLLECTION_ID: project.collections[0]!.$id,
+      APPWRITE_COLLECTION_ID: submissionsCollection.$id,
       APPWRITE_BUCKET_ID: project.buckets[0]!.$id,
       SUPABASE_URL: internal(),
       SUPABASE_ANON_KEY: deps.secrets.anonKey,

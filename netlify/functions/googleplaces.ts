@@ -3,9 +3,11 @@ import { PLACES_MAX_INPUT, PLACES_MIN_INPUT, type PlacesAutocompleteResponse } f
 import { env } from '../lib/env';
 import { HttpError, handle, json, requireMethod } from '../lib/http';
 import { googleAutocomplete, readSessionToken } from '../lib/places/google';
+import { limitPlaces } from '../lib/places/limit';
 
-export default handle(async (req) => {
+export default handle(async (req, context) => {
   requireMethod(req, 'GET');
+  await limitPlaces(context);
   const url = new URL(req.url);
   const input = (url.searchParams.get('input') ?? '').trim();
   if (input.length > PLACES_MAX_INPUT) throw new HttpError(400, 'input_too_long', `input must be at most ${PLACES_MAX_INPUT} characters.`);

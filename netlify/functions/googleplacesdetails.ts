@@ -2,9 +2,11 @@
 import { env } from '../lib/env';
 import { HttpError, handle, json, requireMethod } from '../lib/http';
 import { googleDetails, readSessionToken } from '../lib/places/google';
+import { limitPlaces } from '../lib/places/limit';
 
-export default handle(async (req) => {
+export default handle(async (req, context) => {
   requireMethod(req, 'GET');
+  await limitPlaces(context);
   const url = new URL(req.url);
   const placeId = (url.searchParams.get('place_id') ?? '').trim();
   if (!placeId) throw new HttpError(400, 'missing_place_id', 'Add the place_id of a suggestion from googleplaces, e.g. ?place_id=…');

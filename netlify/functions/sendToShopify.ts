@@ -1,39 +1,51 @@
 // POST /.netlify/functions/sendToShopify: hands a registration to Shopify (customer upsert by email) after it is
 // stored. The caller proves who they are with their Appwrite JWT (X-Appwrite-JWT) and may only send their own
-// registration; the stored document, not the request body, is what is sent. Idempotent per registration id.
+// registration (its user_id and e-mail are the account's); the stored document, not the request body, is what is
+// sent. Idempotent per registration id, and limited per account.
 import { AppwriteException } from 'node-appwrite';
 import { adminClient, customerAccount } from '../lib/appwrite';
 import { env } from '../lib/env';
 import { handle, HttpError, json, readJsonBody, requireMethod } from '../lib/http';
 import { recordOnce } from '../lib/integration-log';
+import { rateLimit } from '../lib/rate-limit';
 import { upsertShopifyCustomer, type Registration } from '../lib/shopify-customers';
 
 const ID = /^[a-zA-Z0-9][a-zA-Z0-9._-]{0,35}$/;
+
+const HOUR_MS = 3_600_000;
+/** Hand-offs per customer account and hour: one per registration is all the app sends (20 registrations a day is a lot). */
+const HANDOFFS_PER_HOUR = 30;
+const notFound = () => new HttpError(404, 'not_found', 'That registration does not exist (yet).');
 
 export default handle(async (req) => {
   requireMethod(req, 'POST');
   const jwt = req.headers.get('x-appwrite-jwt');
   if (!jwt) throw new HttpError(401, 'unauthorized', 'Sign in with your email code to continue.');
-  const body = (await readJsonBody(req, 64 * 1024)) as Record<string, unknown>;
-  const id = body?.$id ?? body?.id;
-  if (typeof id !== 'string' || !ID.test(id)) throw new HttpError(422, 'invalid_body', 'Send the registration with its document id as "$id".');
-
-  let userId: string;
+  // Who is asking is settled before the body is read.
+  let account: { $id: string; email: string };
   try {
-    userId = (await customerAccount(jwt).get()).$id;
+    account = await customerAccount(jwt).get();
   } catch (err) {
     if (err instanceof AppwriteException && err.code === 401) throw new HttpError(401, 'unauthorized', 'Your sign-in has expired. Please verify your email again.');
     throw new HttpError(502, 'upstream_error', 'Sign-in could not be checked right now.');
   }
+  await rateLimit({ key: `sendToShopify:${account.$id}`, max: HANDOFFS_PER_HOUR, windowMs: HOUR_MS, message: 'Too many hand-offs from this account. Please try again later.' });
+  const body = (await readJsonBody(req, 64 * 1024)) as Record<string, unknown>;
+  const id = body?.$id ?? body?.id;
+  if (typeof id !== 'string' || !ID.test(id)) throw new HttpError(422, 'invalid_body', 'Send the registration with its document id as "$id".');
+
   const { databases, settings } = adminClient();
   let doc: Record<string, unknown>;
   try {
     doc = await databases.getDocument({ databaseId: settings.databaseId, collectionId: settings.collectionId, documentId: id });
   } catch (err) {
-    if (err instanceof AppwriteException && err.code === 404) throw new HttpError(404, 'not_found', 'That registration does not exist (yet).');
+    if (err instanceof AppwriteException && err.code === 404) throw notFound();
     throw new HttpError(502, 'upstream_error', 'The registration could not be read right now.');
   }
-  if (doc.user_id !== userId) throw new HttpError(403, 'forbidden', 'This registration belongs to someone else.');
+  // Only the server's copy counts, and only when it is this account's own: its id and its verified e-mail. Anyone
+  // else's registration (or one naming someone else's e-mail) is answered exactly as a missing one.
+  const email = typeof doc.email === 'string' ? doc.email.trim().toLowerCase() : '';
+  if (doc.user_id !== account.$id || !account.email || email !== account.email.toLowerCase()) throw notFound();
 
   const str = (k: string) => (typeof doc[k] === 'string' ? (doc[k] as string) : '');
   const registration: Registration = {

@@ -4,6 +4,7 @@ import { AppwriteException } from 'node-appwrite';
 import { adminClient } from '../lib/appwrite';
 import { handle, HttpError, requireMethod } from '../lib/http';
 import { requireStaff } from '../lib/staff-auth';
+import { previewSizeFor } from '../../src/shared/previews';
 
 export default handle(async (req) => {
   requireMethod(req, 'GET');
@@ -19,7 +20,7 @@ export default handle(async (req) => {
   let bytes: ArrayBuffer;
   try {
     bytes = width
-      ? await storage.getFilePreview({ bucketId: settings.bucketId, fileId: id, width, output: 'webp' as never, quality: 80 })
+      ? await storage.getFilePreview({ bucketId: settings.bucketId, fileId: id, width: previewSizeFor(width), output: 'webp' as never, quality: 80 })
       : await storage.getFileView({ bucketId: settings.bucketId, fileId: id });
   } catch (err) {
     if (err instanceof AppwriteException && err.code === 404) throw new HttpError(404, 'not_found', 'That image does not exist.');

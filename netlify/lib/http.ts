@@ -6,12 +6,14 @@ export class HttpError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details?: unknown;
-  constructor(status: number, code: string, message: string, details?: unknown) {
+  readonly headers: Record<string, string>;
+  constructor(status: number, code: string, message: string, details?: unknown, headers: Record<string, string> = {}) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
     this.code = code;
     this.details = details;
+    this.headers = headers;
   }
 }
 
@@ -31,7 +33,7 @@ export const handle =
     try {
       return await fn(req, context);
     } catch (err) {
-      if (err instanceof HttpError) return json({ error: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) }, err.status);
+      if (err instanceof HttpError) return json({ error: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) }, err.status, err.headers);
       console.error('[functions]', err);
       return json({ error: 'Something went wrong on our side. Please try again.', code: 'internal' }, 500);
     }
@@ -44,13 +46,57 @@ export function requireMethod(req: Request, ...allowed: string[]) {
   if (!allowed.includes(req.method)) throw methodNotAllowed(allowed);
 }
 
+const tooLarge = (limit: number) => new HttpError(413, 'payload_too_large', `The request body is larger than ${limit} bytes.`);
+
+/** How much of an oversize body is still read (and dropped) so the client, still sending, hears the 413. */
+const DRAIN_CAP = 16 * 1024 * 1024;
+
+async function dropRest(reader: ReadableStreamDefaultReader<Uint8Array>) {
+  try {
+    for (let read = 0; read <= DRAIN_CAP; ) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.length;
+    }
+    await reader.cancel();
+  } catch {
+    /* the client went away */
+  }
+}
+
+/**
+ * The body's bytes, counted while they arrive (chunked or not, whatever Content-Length claims): past `limit` the
+ * answer is a 413 at once and nothing beyond the limit is kept (the rest is read and dropped in the background).
+ */
+export async function readBodyBytes(req: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(req.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > limit) {
+      void dropRest(reader);
+      throw tooLarge(limit);
+    }
+    parts.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
 /** Reads a JSON body of at most `limit` bytes: 413 above it, 400 when it is not JSON. */
 export async function readJsonBody(req: Request, limit = 1024 * 1024): Promise<unknown> {
-  const declared = Number(req.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) throw new HttpError(413, 'payload_too_large', `The request body is larger than ${limit} bytes.`);
-  const buf = new Uint8Array(await req.arrayBuffer());
-  if (buf.length > limit) throw new HttpError(413, 'payload_too_large', `The request body is larger than ${limit} bytes.`);
-  const text = new TextDecoder().decode(buf);
+  const text = new TextDecoder().decode(await readBodyBytes(req, limit));
   if (!text.trim()) throw new HttpError(400, 'invalid_body', 'The request body is empty; send JSON.');
   try {
     return JSON.parse(text);

@@ -1,8 +1,8 @@
-// netlify/lib/staff-auth.ts: every staff call carries `Authorization: Bearer <access token>` from Supabase Auth.
-// The token is verified against the project's JWKS (cached 10 minutes) and must hold role staff in app_metadata.
+// Every staff call carries `Authorization: Bearer <access token>` from Supabase Auth. The token is verified against
+// the project's JWKS (cached 10 minutes), must hold role staff in app_metadata, and its session must still exist.
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { HttpError } from './http';
-import { requiredEnv } from './env';
+import { env, requiredEnv } from './env';
 
 export type StaffIdentity = { userId: string; email: string };
 
@@ -35,30 +35,40 @@ export async function requireStaff(req: Request): Promise<StaffIdentity> {
     throw unauthorized('Your staff session is not valid. Please sign in again.');
   }
   if (payload.app_metadata?.role !== 'staff') throw new HttpError(403, 'forbidden', 'This account is not a staff account.');
-  // A password-only (aal1) token is enough only for staff without a second factor: a stolen password must not
-  // bypass the authenticator. The token alone cannot tell, so Auth is asked (and the answer kept a minute).
-  if (payload.aal !== 'aal2' && (await hasVerifiedFactor(base, m[1]!)))
-    throw new HttpError(403, 'mfa_required', 'Confirm your sign-in with your authenticator code.');
+  // A signature proves who signed in, not that they still may: every token's session is confirmed with Auth (the
+  // answer kept at most STAFF_SESSION_CHECK_SECONDS, default 60), so signing out or removal takes effect within a
+  // minute. A password-only (aal1) token is enough only for staff without a second factor.
+  const session = await confirmedSession(base, m[1]!);
+  if (payload.aal !== 'aal2' && session.hasVerifiedFactor) throw new HttpError(403, 'mfa_required', 'Confirm your sign-in with your authenticator code.');
   return { userId: String(payload.sub ?? ''), email: typeof payload.email === 'string' ? payload.email : '' };
 }
 
-const factorAnswers = new Map<string, { verified: boolean; until: number }>();
+const confirmed = new Map<string, { hasVerifiedFactor: boolean; until: number }>();
+const CACHE_MAX = 1000;
 
-async function hasVerifiedFactor(base: string, token: string): Promise<boolean> {
+function cacheSeconds(): number {
+  const s = Number(env('STAFF_SESSION_CHECK_SECONDS') ?? 60);
+  return Number.isFinite(s) && s >= 0 ? Math.min(s, 60) : 60;
+}
+
+async function confirmedSession(base: string, token: string): Promise<{ hasVerifiedFactor: boolean }> {
   const now = Date.now();
-  const cached = factorAnswers.get(token);
-  if (cached && cached.until > now) return cached.verified;
+  const cached = confirmed.get(token);
+  if (cached && cached.until > now) return cached;
   let res: Response;
   try {
     res = await fetch(`${base}/auth/v1/user`, { headers: { Authorization: `Bearer ${token}`, apikey: requiredEnv('SUPABASE_ANON_KEY') }, signal: AbortSignal.timeout(5_000) });
   } catch {
     throw new HttpError(503, 'auth_unavailable', 'Staff sign-in cannot be checked right now. Please try again.');
   }
-  if (res.status === 401 || res.status === 403 || res.status === 404) throw unauthorized('Your staff session has ended. Please sign in again.');
+  if (res.status === 401 || res.status === 403 || res.status === 404) {
+    confirmed.delete(token);
+    throw unauthorized('Your staff session has ended. Please sign in again.');
+  }
   if (!res.ok) throw new HttpError(503, 'auth_unavailable', 'Staff sign-in cannot be checked right now. Please try again.');
   const user = (await res.json()) as { factors?: { status?: string }[] };
-  const verified = (user.factors ?? []).some((f) => f.status === 'verified');
-  if (factorAnswers.size > 1000) factorAnswers.clear();
-  factorAnswers.set(token, { verified, until: now + 60_000 });
-  return verified;
+  const answer = { hasVerifiedFactor: (user.factors ?? []).some((f) => f.status === 'verified'), until: now + cacheSeconds() * 1000 };
+  if (confirmed.size >= CACHE_MAX) confirmed.delete(confirmed.keys().next().value!);
+  confirmed.set(token, answer);
+  return answer;
 }

@@ -233,6 +233,38 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
       return c.json(model(updated, flavor));
     };
     app.patch(`${base}/:id`, (c) => update(c, false));
+
+    // Atomic increment and decrement of one numeric attribute (Appwrite 1.8), optionally bounded by max / min:
+    // counters kept in the database (e.g. the functions' rate limits) cannot lose a concurrent update.
+    const step = async (c: Context<AppwriteEnv>, sign: 1 | -1) => {
+      const col = collectionOf(c);
+      const key = c.req.param('attribute')!;
+      const attribute = col.attributes.get(key);
+      if (!attribute) throw new AppwriteError(404, 'attribute_not_found', 'Attribute with the requested ID could not be found.');
+      if ((attribute.type !== 'integer' && attribute.type !== 'float') || attribute.array)
+        throw invalidArgument(`Attribute "${key}" is not a number: only integer and float attributes can be incremented.`);
+      const row = authorized(col, c.get('caller'), 'update', c.req.param('id')!, flavor);
+      const body = await readJson(c.req.raw);
+      const by = body.value === undefined ? 1 : body.value;
+      const bound = sign === 1 ? body.max : body.min;
+      if (typeof by !== 'number' || !Number.isFinite(by) || by <= 0 || (attribute.type === 'integer' && !Number.isInteger(by)))
+        throw invalidArgument('Invalid `value` param: Value must be a positive number');
+      if (bound !== undefined && bound !== null && (typeof bound !== 'number' || !Number.isFinite(bound)))
+        throw invalidArgument(`Invalid \`${sign === 1 ? 'max' : 'min'}\` param: Value must be a number`);
+      // Read and written in one transaction: better-sqlite3 runs it to the end before any other request.
+      const updated = db.transaction(() => {
+        const current = getRow.get(row.database_id, row.collection_id, row.id) as DocRow;
+        const data = JSON.parse(current.data) as Record<string, unknown>;
+        const next = (typeof data[key] === 'number' ? (data[key] as number) : 0) + sign * by;
+        if (typeof bound === 'number' && (sign === 1 ? next > bound : next < bound))
+          throw new AppwriteError(400, 'attribute_limit_exceeded', `Attribute "${key}" would go ${sign === 1 ? 'above its maximum' : 'below its minimum'} of ${bound}.`);
+        const merged = validateData(col, { [key]: next }, data);
+        return updateRow.get(JSON.stringify(merged), current.permissions, isoNow(), current.seq) as DocRow;
+      })();
+      return c.json(model(updated, flavor));
+    };
+    app.patch(`${base}/:id/:attribute/increment`, (c) => step(c, 1));
+    app.patch(`${base}/:id/:attribute/decrement`, (c) => step(c, -1));
     app.put(`${base}/:id`, (c) => update(c, true));
 
     app.delete(`${base}/:id`, (c) => {

@@ -39,15 +39,18 @@ describe('sendToShopify', () => {
     expect(log[0]).toMatchObject({ email: 'ada@example.com', action: 'customer.upsert' });
   });
 
-  it('refuses a registration that belongs to someone else', async () => {
+  it('answers a registration that belongs to someone else exactly as a missing one', async () => {
     const owner = await signedInCustomer(server, 'owner@example.com');
     const id = ID.unique();
-    await owner.as(() => owner.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: id, data: registration({ user_id: owner.userId }) }));
+    await owner.as(() =>
+      owner.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: id, data: registration({ email: 'owner@example.com', user_id: owner.userId }) }),
+    );
     const other = await signedInCustomer(server, 'other@example.com');
     const { jwt } = await other.as(() => other.account.createJWT());
-    const res = await send({ $id: id }, jwt);
-    expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ code: 'forbidden' });
+    const hidden = await send({ $id: id }, jwt);
+    const missing = await send({ $id: ID.unique() }, jwt);
+    expect(hidden.status).toBe(404);
+    expect([hidden.status, await hidden.json()]).toEqual([missing.status, await missing.json()]);
   });
 
   it.each([

@@ -17,7 +17,7 @@ const itemCount =
 function copyOf(p: ProjectFile): ProjectFile {
   const copy = structuredClone(p);
   copy.databases = copy.databases.map((d) => ({ ...d, $id: 'warranty_copy' }));
-  copy.collections = copy.collections.map((c) => ({ ...c, $id: 'submissions_copy', databaseId: 'warranty_copy' }));
+  copy.collections = copy.collections.map((c) => ({ ...c, $id: `${c.$id}_copy`, databaseId: 'warranty_copy' }));
   copy.buckets = copy.buckets.map((b) => ({ ...b, $id: 'images_copy' }));
   return copy;
 }
@@ -43,13 +43,15 @@ describe('setup:appwrite', () => {
     const copy = copyOf(project);
     const lines: string[] = [];
     const result = await setupAppwrite({ ...opts, project: copy, log: (l) => lines.push(l) });
-    const col = project.collections[0]!;
+    const col = project.collections.find((c) => c.$id === 'submissions')!;
     expect(result.existing).toEqual([]);
     expect(result.created).toEqual([
       'database warranty_copy',
-      'collection warranty_copy/submissions_copy',
-      ...col.attributes.map((a) => `attribute warranty_copy/submissions_copy.${a.key}`),
-      ...col.indexes.map((i) => `index warranty_copy/submissions_copy#${i.key}`),
+      ...project.collections.flatMap((c) => [
+        `collection warranty_copy/${c.$id}_copy`,
+        ...c.attributes.map((a) => `attribute warranty_copy/${c.$id}_copy.${a.key}`),
+        ...c.indexes.map((i) => `index warranty_copy/${c.$id}_copy#${i.key}`),
+      ]),
       'bucket images_copy',
     ]);
     expect(lines).toContain('created  bucket images_copy');

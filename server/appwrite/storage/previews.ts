@@ -8,8 +8,9 @@ import type { FileRow } from './files-repository';
 
 type Format = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
 
-/** The preview sizes the app asks for (0: keep that side in proportion); anything else is refused. */
-export const PREVIEW_SIZES = [0, 100, 120, 200, 240, 400, 480, 800];
+import { PREVIEW_SIZES } from '../../../src/shared/previews';
+
+export { PREVIEW_SIZES };
 const PREVIEW_QUALITIES = [-1, 60, 80, 90, 100];
 const OUTPUTS: Record<string, Format> = { jpg: 'jpeg', jpeg: 'jpeg', png: 'png', webp: 'webp', avif: 'avif', gif: 'gif' };
 const MIME_OUTPUT: Record<string, Format> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif', 'image/avif': 'avif' };
@@ -23,7 +24,7 @@ export function previewParams(query: (name: string) => string | undefined): Prev
   const height = optionalInt('height', query('height'), 0, 0, 4000);
   const quality = optionalInt('quality', query('quality'), -1, -1, 100);
   for (const [name, value] of [['width', width], ['height', height]] as const)
-    if (!PREVIEW_SIZES.includes(value)) throw invalidParam(name, `Previews are made in these sizes only: ${PREVIEW_SIZES.join(', ')}`);
+    if (!(PREVIEW_SIZES as readonly number[]).includes(value)) throw invalidParam(name, `Previews are made in these sizes only: ${PREVIEW_SIZES.join(', ')}`);
   if (!PREVIEW_QUALITIES.includes(quality)) throw invalidParam('quality', `Value must be one of ${PREVIEW_QUALITIES.filter((q) => q >= 0).join(', ')}`);
   const output = query('output') || '';
   if (output && !own(OUTPUTS, output)) throw invalidParam('output', `Value must be one of (${Object.keys(OUTPUTS).join(', ')})`);

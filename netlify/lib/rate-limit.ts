@@ -1,0 +1,52 @@
+// Rate limits for the functions, counted in Appwrite (collection `rate_limits`), so every instance of a function
+// (and both ways of running) shares one count. A fixed window per key: the window's counter document is made by
+// the first hit and raised by Appwrite's atomic increment after that, so concurrent hits are never lost.
+import { createHash } from 'node:crypto';
+import { AppwriteException, Query } from 'node-appwrite';
+import { adminClient } from './appwrite';
+import { HttpError } from './http';
+
+const COLLECTION = 'rate_limits';
+/** One call in this many also clears up to SWEEP_BATCH counters of ended windows. */
+const SWEEP_EVERY = 50;
+const SWEEP_BATCH = 25;
+
+export type Limit = { key: string; max: number; windowMs: number; message: string };
+
+const isCode = (err: unknown, code: number) => err instanceof AppwriteException && err.code === code;
+
+/** Counts one hit on `limit.key`; throws a 429 (with Retry-After) once the window holds more than `max` hits. */
+export async function rateLimit(limit: Limit, now = Date.now()): Promise<void> {
+  const { databases, settings } = adminClient();
+  const ids = { databaseId: settings.databaseId, collectionId: COLLECTION };
+  const windowStart = Math.floor(now / limit.windowMs) * limit.windowMs;
+  const resetAt = windowStart + limit.windowMs;
+  const documentId = createHash('sha256').update(`${limit.key}|${windowStart}`).digest('hex').slice(0, 32);
+
+  const increment = async () => (await databases.incrementDocumentAttribute({ ...ids, documentId, attribute: 'count', value: 1 })).count as number;
+  let count: number;
+  try {
+    count = await increment();
+  } catch (err) {
+    if (!isCode(err, 404)) throw err;
+    try {
+      await databases.createDocument({ ...ids, documentId, data: { key: limit.key.slice(0, 512), count: 1, expires_at: new Date(resetAt).toISOString() } });
+      count = 1;
+    } catch (createErr) {
+      if (!isCode(createErr, 409)) throw createErr;
+      count = await increment(); // another hit made the window's counter first
+    }
+  }
+  if (Math.random() < 1 / SWEEP_EVERY) void sweep(now).catch(() => undefined);
+  if (count > limit.max) {
+    const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
+    throw new HttpError(429, 'rate_limited', limit.message, undefined, { 'Retry-After': String(retryAfter) });
+  }
+}
+
+async function sweep(now: number) {
+  const { databases, settings } = adminClient();
+  const ids = { databaseId: settings.databaseId, collectionId: COLLECTION };
+  const ended = await databases.listDocuments({ ...ids, queries: [Query.lessThan('expires_at', new Date(now).toISOString()), Query.limit(SWEEP_BATCH)] });
+  for (const doc of ended.documents) await databases.deleteDocument({ ...ids, documentId: doc.$id }).catch(() => undefined);
+}

@@ -1,0 +1,227 @@
+// The functions attacked through the server: hand-offs only of the caller's own registration, bodies bounded while
+// they are read and only after the caller is known, address lookups limited per real client address, and staff
+// tokens that stop working within a minute of signing out or removal.
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ID } from 'appwrite';
+import { createClient } from '@supabase/supabase-js';
+import ws from 'ws';
+import { createStaffUser, removeUser, totpAt } from '../../server/auth';
+import { readIntegrationLog } from '../../netlify/lib/integration-log';
+import { join } from 'node:path';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { registration, signedInCustomer } from '../helpers/customers';
+import { signIn, STAFF } from '../helpers/staff';
+import { startReverseProxy } from '../helpers/reverse-proxy';
+import { startSmtpCatcher } from '../helpers/smtp-catcher';
+import { noiseJpeg } from '../helpers/images';
+import sharp from 'sharp';
+
+/** A chunked body that never ends; resolves with the answer if the server gives one without it. */
+function answerWithoutBody(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const u = new URL(url);
+    const req = httpRequest({ hostname: u.hostname, port: u.port, path: u.pathname + u.search, method: 'POST', headers: { ...headers, 'Transfer-Encoding': 'chunked' } }, (res) => {
+      res.resume();
+      req.destroy();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.write(Buffer.alloc(32 * 1024, 0x20));
+    setTimeout(() => {
+      req.destroy();
+      reject(new Error('the function waited for the body'));
+    }, 10_000);
+  });
+}
+
+/** A chunked body of `size` bytes with no Content-Length. */
+function chunkedBody(url: string, headers: Record<string, string>, size: number): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const u = new URL(url);
+    const req = httpRequest({ hostname: u.hostname, port: u.port, path: u.pathname + u.search, method: 'POST', headers: { ...headers, 'Transfer-Encoding': 'chunked' } }, (res) => {
+      let body = '';
+      res.on('data', (d) => (body += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', (err) => ((err as NodeJS.ErrnoException).code === 'EPIPE' || (err as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(err)));
+    const piece = Buffer.alloc(128 * 1024, 0x61);
+    let sent = 0;
+    const pump = () => {
+      while (sent < size) {
+        sent += piece.length;
+        if (!req.write(piece)) return void req.once('drain', pump);
+      }
+      req.end();
+    };
+    pump();
+  });
+}
+
+describe('sendToShopify hands over only what the server knows is the caller\'s', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.dispose());
+
+  const send = (id: string, jwt: string) =>
+    fetch(`${server.url}/.netlify/functions/sendToShopify`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Appwrite-JWT': jwt }, body: JSON.stringify({ $id: id }) });
+
+  it('refuses a registration naming someone else\'s e-mail, exactly as a missing one, and tags nobody', async () => {
+    const mallory = await signedInCustomer(server, 'mallory@example.com');
+    const id = ID.unique();
+    // Mallory's own document (her user id), but with the victim's e-mail: Appwrite lets a client write that.
+    await mallory.as(() =>
+      mallory.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: id, data: registration({ email: 'victim@example.com', user_id: mallory.userId }) }),
+    );
+    const { jwt } = await mallory.as(() => mallory.account.createJWT());
+    const forged = await send(id, jwt);
+    const missing = await send(ID.unique(), jwt);
+    expect(forged.status).toBe(404);
+    expect(await forged.json()).toEqual(await missing.json());
+    const log = await readIntegrationLog(join(server.config.dataDir, 'integration-log.jsonl'));
+    expect(log.filter((e) => e.email === 'victim@example.com')).toEqual([]);
+
+    // Her own registration with her own e-mail goes through (in any letter case she typed it).
+    const own = ID.unique();
+    await mallory.as(() =>
+      mallory.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: own, data: registration({ email: 'Mallory@Example.com', user_id: mallory.userId }) }),
+    );
+    expect((await send(own, jwt)).status).toBe(200);
+  });
+
+  it('limits hand-offs per account and says when to come back', async () => {
+    const eve = await signedInCustomer(server, 'eve@example.com');
+    const id = ID.unique();
+    await eve.as(() => eve.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: id, data: registration({ email: 'eve@example.com', user_id: eve.userId }) }));
+    const { jwt } = await eve.as(() => eve.account.createJWT());
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) statuses.push((await send(id, jwt)).status);
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(200));
+    expect(statuses.slice(30)).toEqual([429, 429]);
+    const res = await send(id, jwt);
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await res.json()) as { code: string }).code).toBe('rate_limited');
+    // The counters live in Appwrite, out of customers' reach.
+    const listed = await eve.as(() => eve.databases.listDocuments({ databaseId: 'warranty', collectionId: 'rate_limits' }).catch((e: { code: number }) => e));
+    expect((listed as { code: number }).code).toBe(401);
+  });
+});
+
+describe('function bodies', () => {
+  let server: TestServer;
+  let staffToken: string;
+  beforeAll(async () => {
+    server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password });
+    staffToken = await signIn(server, STAFF.email, STAFF.password);
+  });
+  afterAll(() => server.dispose());
+
+  it('are counted while read, chunked or not, and cut at the limit with a 413', async () => {
+    const staff = await chunkedBody(`${server.url}/.netlify/functions/updateAppwriteSubmission`, { Authorization: `Bearer ${staffToken}`, 'Content-Type': 'application/json' }, 2 * 1024 * 1024);
+    expect(staff.status).toBe(413);
+    expect(JSON.parse(staff.body).code).toBe('payload_too_large');
+    const ada = await signedInCustomer(server, 'bodies@example.com');
+    const { jwt } = await ada.as(() => ada.account.createJWT());
+    const customer = await chunkedBody(`${server.url}/.netlify/functions/sendToShopify`, { 'X-Appwrite-JWT': jwt, 'Content-Type': 'application/json' }, 1024 * 1024);
+    expect(customer.status).toBe(413);
+  });
+
+  it('let staff open full-size photos with non-ASCII names, and previews in the sizes the app uses', async () => {
+    const ada = await signedInCustomer(server, 'names@example.com');
+    const fileId = ID.unique();
+    const photo = await noiseJpeg(300, 200);
+    await ada.as(() => ada.storage.createFile({ bucketId: 'images', fileId, file: new File([photo], 'Bague – café 指輪.jpg', { type: 'image/jpeg' }) }));
+    const full = await fetch(`${server.url}/.netlify/functions/staffImage?id=${fileId}`, { headers: { Authorization: `Bearer ${staffToken}` } });
+    expect(full.status).toBe(200);
+    expect(Buffer.from(await full.arrayBuffer()).equals(Buffer.from(photo))).toBe(true);
+    const thumb = await fetch(`${server.url}/.netlify/functions/staffImage?id=${fileId}&width=150`, { headers: { Authorization: `Bearer ${staffToken}` } });
+    expect(thumb.status).toBe(200);
+    expect((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).width).toBe(200);
+  });
+
+  it('are not read at all before the caller is known', async () => {
+    for (const name of ['updateAppwriteSubmission', 'importToAppwrite']) {
+      expect(await answerWithoutBody(`${server.url}/.netlify/functions/${name}`, { 'Content-Type': 'application/json' })).toBe(401);
+      expect(await answerWithoutBody(`${server.url}/.netlify/functions/${name}`, { Authorization: 'Bearer forged.token.here', 'Content-Type': 'application/json' })).toBe(401);
+    }
+    expect(await answerWithoutBody(`${server.url}/.netlify/functions/sendToShopify`, { 'Content-Type': 'application/json' })).toBe(401);
+    expect(await answerWithoutBody(`${server.url}/.netlify/functions/sendToShopify`, { 'X-Appwrite-JWT': 'forged', 'Content-Type': 'application/json' })).toBe(401);
+  });
+});
+
+describe('address lookups behind a proxy', () => {
+  it('are limited per real client address, whatever X-Forwarded-For a client writes', async () => {
+    process.env.PLACES_IP_LIMIT = '5';
+    const smtp = await startSmtpCatcher();
+    const server = await startTestServer({ publicUrl: 'https://warranty.example', trustProxy: 1, smtpUrl: smtp.url });
+    const proxy = await startReverseProxy(server.url, { publicHost: 'warranty.example', peerAs: '198.51.100.77' });
+    try {
+      const lookup = (forged: string) => fetch(`${proxy.url}/.netlify/functions/googleplaces?input=12+Elm+St`, { headers: { 'X-Forwarded-For': forged } });
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) statuses.push((await lookup(`203.0.113.${i + 1}`)).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+      const refused = await lookup('203.0.113.99');
+      expect(((await refused.json()) as { error: string }).error).toMatch(/Too many address lookups/);
+      // Details share the same count.
+      expect((await fetch(`${proxy.url}/.netlify/functions/googleplacesdetails?place_id=us:62701`)).status).toBe(429);
+      // Another real address has its own.
+      proxy.setPeer('198.51.100.78');
+      expect((await lookup('203.0.113.1')).status).toBe(200);
+    } finally {
+      delete process.env.PLACES_IP_LIMIT;
+      await proxy.close();
+      await server.dispose();
+      await smtp.close();
+    }
+  });
+});
+
+describe('staff access ends within a minute', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    process.env.STAFF_SESSION_CHECK_SECONDS = '0';
+    server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password });
+  });
+  afterAll(async () => {
+    delete process.env.STAFF_SESSION_CHECK_SECONDS;
+    await server.dispose();
+  });
+
+  const list = (token: string) => fetch(`${server.url}/.netlify/functions/getSubmissions`, { headers: { Authorization: `Bearer ${token}` } });
+  const client = () => createClient(server.url, server.secrets.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws as never } });
+
+  it('after signing out, for a password-only token', async () => {
+    const sb = client();
+    const { data } = await sb.auth.signInWithPassword(STAFF);
+    const token = data.session!.access_token;
+    expect((await list(token)).status).toBe(200);
+    await sb.auth.signOut({ scope: 'global' });
+    const after = await list(token);
+    expect(after.status).toBe(401);
+    expect(((await after.json()) as { error: string }).error).toMatch(/session has ended/);
+  });
+
+  it('after signing out, for a token confirmed with the authenticator (aal2)', async () => {
+    await createStaffUser(server.db, 'aal2.staff@maison.example', 'a long enough passphrase', { staff: true });
+    const sb = client();
+    await sb.auth.signInWithPassword({ email: 'aal2.staff@maison.example', password: 'a long enough passphrase' });
+    const factor = (await sb.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Desk' })).data!;
+    await sb.auth.mfa.challengeAndVerify({ factorId: factor.id, code: totpAt(factor.totp.secret) });
+    const token = (await sb.auth.getSession()).data.session!.access_token;
+    expect(JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).aal).toBe('aal2');
+    expect((await list(token)).status).toBe(200);
+    await sb.auth.signOut({ scope: 'global' });
+    expect((await list(token)).status).toBe(401);
+  });
+
+  it('after `npm run staff -- remove`', async () => {
+    await createStaffUser(server.db, 'leaving@maison.example', 'one more long passphrase', { staff: true });
+    const token = await signIn(server, 'leaving@maison.example', 'one more long passphrase');
+    expect((await list(token)).status).toBe(200);
+    expect(removeUser(server.db, 'leaving@maison.example')).toBe(true);
+    expect((await list(token)).status).toBe(401);
+  });
+});
