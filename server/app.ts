@@ -198,7 +198,6 @@ export function buildApp(
       APPWRITE_BUCKET_ID: project.buckets[0]!.$id,
       SUPABASE_URL: internal(),
       SUPABASE_ANON_KEY: deps.secrets.anonKey,
-      INTEGRATION_LOG_FILE: join(config.dataDir, 'integration-log.jsonl'),
     }));
   }
 

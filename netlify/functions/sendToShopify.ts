@@ -13,8 +13,11 @@ import { upsertShopifyCustomer, type Registration } from '../lib/shopify-custome
 const ID = /^[a-zA-Z0-9][a-zA-Z0-9._-]{0,35}$/;
 
 const HOUR_MS = 3_600_000;
-/** Hand-offs per customer account and hour: one per registration is all the app sends (20 registrations a day is a lot). */
-const HANDOFFS_PER_HOUR = 30;
+/**
+ * Hand-offs per customer account and hour: the app sends one per registration (and a retry now and then), and a
+ * customer with a whole collection queued on a device may send dozens at once when the network returns.
+ */
+const HANDOFFS_PER_HOUR = 100;
 const notFound = () => new HttpError(404, 'not_found', 'That registration does not exist (yet).');
 
 export default handle(async (req) => {

@@ -1,29 +1,45 @@
-// netlify/lib/integration-log.ts: without Shopify configured, hand-offs are recorded here instead: one JSON line
-// per registration in INTEGRATION_LOG_FILE (the embedded server's DATA_DIR), or the function log on Netlify.
-import { appendFile, readFile } from 'node:fs/promises';
-import { env } from './env';
+// Where registrations were handed on to, kept in Appwrite (collection `integration_log`) so both ways of running
+// share one record: a hand-off without Shopify configured is written here instead, once per registration and
+// action (the document id is made from both, so a repeat is Appwrite's 409 and changes nothing).
+import { createHash } from 'node:crypto';
+import { AppwriteException, Query } from 'node-appwrite';
+import { adminClient } from './appwrite';
 
 export type LogEntry = { at: string; registrationId: string; email: string; action: string; result: string };
 
-export async function readIntegrationLog(file = env('INTEGRATION_LOG_FILE')): Promise<LogEntry[]> {
-  if (!file) return [];
-  try {
-    return (await readFile(file, 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l) as LogEntry);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw err;
-  }
+const COLLECTION = 'integration_log';
+const idFor = (registrationId: string, action: string) => createHash('sha256').update(`${registrationId}|${action}`).digest('hex').slice(0, 32);
+
+/** The newest entries first, at most `limit`. */
+export async function readIntegrationLog(limit = 100): Promise<LogEntry[]> {
+  const { databases, settings } = adminClient();
+  const page = await databases.listDocuments({
+    databaseId: settings.databaseId,
+    collectionId: COLLECTION,
+    queries: [Query.orderDesc('at'), Query.limit(limit)],
+  });
+  return page.documents.map((d) => ({
+    at: String(d.at),
+    registrationId: String(d.registration_id),
+    email: String(d.email ?? ''),
+    action: String(d.action),
+    result: String(d.result ?? ''),
+  }));
 }
 
-/** Records the hand-off once per registration; returns false when it was already recorded. */
+/** Records the hand-off once per registration and action; returns false when it was already recorded. */
 export async function recordOnce(entry: Omit<LogEntry, 'at'>): Promise<boolean> {
-  const file = env('INTEGRATION_LOG_FILE');
-  const line = { at: new Date().toISOString(), ...entry };
-  if (!file) {
-    console.log('[integration]', JSON.stringify(line));
+  const { databases, settings } = adminClient();
+  try {
+    await databases.createDocument({
+      databaseId: settings.databaseId,
+      collectionId: COLLECTION,
+      documentId: idFor(entry.registrationId, entry.action),
+      data: { registration_id: entry.registrationId, email: entry.email, action: entry.action, result: entry.result.slice(0, 1024), at: new Date().toISOString() },
+    });
     return true;
+  } catch (err) {
+    if (err instanceof AppwriteException && err.code === 409) return false;
+    throw err;
   }
-  if ((await readIntegrationLog(file)).some((e) => e.registrationId === entry.registrationId && e.action === entry.action)) return false;
-  await appendFile(file, JSON.stringify(line) + '\n');
-  return true;
 }

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { Client, Databases, Query, Storage } from 'node-appwrite';
-import { readIntegrationLog } from '../../netlify/lib/integration-log';
+import { handOffs } from '../helpers/hand-offs';
 import { chromiumPath, DESK, launchPersistent, PHONE } from '../helpers/browser';
 import { photoJpeg, prng, readDevice, seedOutbox, seedRecord, sha256, type SeedRecord } from '../helpers/device-outbox';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -261,8 +261,8 @@ describe.runIf(chromiumPath)('offline-first', () => {
     }
     expect(rig.server.db.prepare("SELECT COUNT(*) AS n FROM files WHERE bucket_id = 'images'").get()).toEqual({ n: 100 });
     for (const [fileId, sha] of expected) expect(await rig.fileSha(fileId), fileId).toBe(sha);
-    const handOffs = (await readIntegrationLog(join(rig.dataDir, 'integration-log.jsonl'))).map((e) => e.registrationId);
-    expect(handOffs.sort()).toEqual(records.map((r) => r.entry.id).sort());
+    const handedOn = (await handOffs(rig.server)).map((e) => e.registrationId);
+    expect(handedOn.sort()).toEqual(records.map((r) => r.entry.id).sort());
     await tab1.waitForLoadState();
     expect(await readDevice(tab1)).toMatchObject({ outbox: [], photos: {} });
   });

@@ -1,7 +1,6 @@
 // The admin submissions screen in a real Chromium at 1440x900 against the real server, staff signed in through
 // the sign-in form: table, search, edit (with conflicts), import, export and a round trip of the export, and
 // offline work from the device's copy with the edit arriving once the server is back.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

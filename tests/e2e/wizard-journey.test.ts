@@ -1,12 +1,11 @@
 // The customer's whole journey in Chromium at 390x844 against the real server: the registration, its photo and its
 // Shopify hand-off on the server; a reload at every step; wrong and expired codes; Enter; axe on every step.
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { Client, Databases, Query, Storage } from 'node-appwrite';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { readIntegrationLog } from '../../netlify/lib/integration-log';
+import { handOffs } from '../helpers/hand-offs';
 import { appInBrowser, DIST } from '../helpers/app-in-browser';
 import { chromiumPath, PHONE } from '../helpers/browser';
 import { codeFor, startTestServer, type TestServer } from '../helpers/server';
@@ -121,11 +120,10 @@ describe.runIf(chromiumPath)('the customer journey', () => {
       expect(doc).toMatchObject({ full_name: 'Ada Lovelace', phone: '+1 5551234567', address: '9 Oak Avenue, United States', product_sku: 'Ines Diamond Necklace' });
       expect(photos).toEqual([{ name: 'ring.jpg', type: 'image/jpeg', width: 2048, height: 1365, format: 'jpeg' }]);
 
-      const log = join(app.server.config.dataDir, 'integration-log.jsonl');
-      const handOffs = async () => (await readIntegrationLog(log)).filter((e) => e.registrationId === doc.$id);
-      await expect.poll(handOffs, { timeout: 10_000 }).toHaveLength(1);
+      const handedOn = async () => (await handOffs(app.server)).filter((e) => e.registrationId === doc.$id);
+      await expect.poll(handedOn, { timeout: 10_000 }).toHaveLength(1);
       await page.waitForTimeout(1500); // a second hand-off would have come by now
-      expect(await handOffs()).toEqual([expect.objectContaining({ email, action: 'customer.upsert' })]);
+      expect(await handedOn()).toEqual([expect.objectContaining({ email, action: 'customer.upsert' })]);
 
       // Everything of Ada's is on the server: her session is gone there, and the device holds no usable copy.
       const sessions = () => app.server.db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?').get(doc.user_id) as { n: number };

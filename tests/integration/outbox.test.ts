@@ -14,7 +14,7 @@ import type { AppwriteClients } from '@/lib/appwrite';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 import { appwriteOutboxBackend } from '@/sync/appwrite-backend';
 import { documentOf, enqueueRegistration, flushOutbox, SIGNED_OUT } from '@/sync/outbox';
-import { readIntegrationLog } from '../../netlify/lib/integration-log';
+import { handOffs } from '../helpers/hand-offs';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { signedInCustomer } from '../helpers/customers';
 import { webCustomer, type WebCustomer } from '../helpers/web-customer';
@@ -115,7 +115,7 @@ describe('outbox with the real server', () => {
     }
 
     expect(shopifyCalls).toEqual([`${server.url}/.netlify/functions/sendToShopify`]);
-    const log = await readIntegrationLog(join(dataDir, 'integration-log.jsonl'));
+    const log = await handOffs(server);
     expect(log.filter((e) => e.registrationId === entry.id)).toEqual([expect.objectContaining({ email: 'ada@example.com', action: 'customer.upsert' })]);
 
     expect(await ada.as(() => flushOutbox(db, backend))).toEqual({ sent: [], pending: 0, needsSignIn: 0, rejected: 0, lastError: null, sessionEnded: false });
@@ -142,7 +142,7 @@ describe('outbox with the real server', () => {
     expect(await bob.as(() => flushOutbox(db, backend, { now: later }))).toMatchObject({ sent: [], pending: 0 });
     const docs = await docsOf(bob.userId);
     expect(docs.map((d) => d.$id)).toEqual([entry.id]);
-    const log = await readIntegrationLog(join(dataDir, 'integration-log.jsonl'));
+    const log = await handOffs(server);
     expect(log.filter((e) => e.registrationId === entry.id)).toHaveLength(1);
   });
 

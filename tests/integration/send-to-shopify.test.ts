@@ -2,8 +2,7 @@
 // the hand-off is recorded once however often it is retried.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID } from 'appwrite';
-import { readIntegrationLog } from '../../netlify/lib/integration-log';
-import { join } from 'node:path';
+import { handOffs } from '../helpers/hand-offs';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registration, signedInCustomer } from '../helpers/customers';
 
@@ -34,7 +33,7 @@ describe('sendToShopify', () => {
     const again = await send({ $id: id, ...data }, jwt);
     expect(await again.json()).toEqual({ status: 'already_logged' });
 
-    const log = await readIntegrationLog(join(server.config.dataDir, 'integration-log.jsonl'));
+    const log = await handOffs(server);
     expect(log.filter((e) => e.registrationId === id)).toHaveLength(1);
     expect(log[0]).toMatchObject({ email: 'ada@example.com', action: 'customer.upsert' });
   });

@@ -1,5 +1,5 @@
-// src/features/staff/integration-log.tsx: on /home, where registrations are handed on to (Shopify or the local
-// log) and the latest hand-offs.
+// On /home: where registrations are handed on to (Shopify, or the integration log kept in Appwrite)
+// and the latest hand-offs.
 import { useEffect, useState } from 'react';
 import { getStaffToken } from '@/lib/staff-session';
 import type { RuntimeConfig } from '@/lib/runtime-config';
