@@ -1,25 +1,28 @@
-// server/functions-host.ts: serves the very modules of netlify/functions/ at /.netlify/functions/NAME, as
-// Netlify does, each call running with this server's endpoint and keys (netlify/lib/env.ts withEnv). Text answers
+// Serves the very modules of netlify/functions/ at /.netlify/functions/NAME, as Netlify does, for the names the
+// functions contract lists, each call running with this server's endpoint and keys (netlify/lib/env.ts withEnv). Text answers
 // (the 126 KB product catalog, lists) go gzip-compressed to clients that accept it.
 import { readdirSync } from 'node:fs';
-import { basename, extname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { withEnv } from '../netlify/lib/env';
+import { FUNCTION_NAMES } from '../src/shared/contracts/function-names';
 
 type NetlifyFunction = (req: Request, context: unknown) => Promise<Response> | Response;
 
 const FUNCTIONS_DIR = fileURLToPath(new URL('../netlify/functions/', import.meta.url));
 
+/** Loads the module of every function the contract names (src/shared/contracts/function-names.ts). */
 export async function loadFunctions(): Promise<Map<string, NetlifyFunction>> {
   const found = new Map<string, NetlifyFunction>();
-  for (const file of readdirSync(FUNCTIONS_DIR)) {
-    if (!['.ts', '.mts', '.js', '.mjs'].includes(extname(file)) || file.endsWith('.d.ts') || file.startsWith('_')) continue;
-    const name = basename(file, extname(file));
+  const files = new Set(readdirSync(FUNCTIONS_DIR));
+  for (const name of FUNCTION_NAMES) {
+    const file = ['.ts', '.mts', '.js', '.mjs'].map((ext) => name + ext).find((f) => files.has(f));
     try {
+      if (!file) throw new Error(`netlify/functions has no file for ${name}`);
       const mod = (await import(pathToFileURL(FUNCTIONS_DIR + file).href)) as { default?: NetlifyFunction };
-      if (typeof mod.default === 'function') found.set(name, mod.default);
+      if (typeof mod.default !== 'function') throw new Error(`${file} exports no function`);
+      found.set(name, mod.default);
     } catch (err) {
       // One broken integration must not take the store's registrations down with it.
       console.error(`[functions] ${name} failed to load:`, err);

@@ -7,6 +7,7 @@ import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategi
 import { ExpirationPlugin } from 'workbox-expiration';
 import { openAppDb } from './db/schema';
 import { flushFromWorker, SYNC_TAG } from './sync/worker-flush';
+import { functionPath } from '@/shared/contracts/function-names';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -21,7 +22,7 @@ registerRoute(
 registerRoute(({ url }) => url.pathname === '/app-config.json', new NetworkFirst({ cacheName: 'app-config', networkTimeoutSeconds: 3 }));
 
 // The product catalog: answer from cache at once, refresh behind (the function sends ETags).
-registerRoute(({ url }) => url.pathname === '/.netlify/functions/products', new StaleWhileRevalidate({ cacheName: 'catalog' }));
+registerRoute(({ url }) => url.pathname === functionPath('products'), new StaleWhileRevalidate({ cacheName: 'catalog' }));
 // Product pictures: they never change under a name.
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/catalog/'),
@@ -29,7 +30,7 @@ registerRoute(
 );
 // Staff thumbnails (previews only, never full photos): bounded, and dropped after a week.
 registerRoute(
-  ({ url }) => url.pathname === '/.netlify/functions/staffImage' && url.searchParams.has('width'),
+  ({ url }) => url.pathname === functionPath('staffImage') && url.searchParams.has('width'),
   new CacheFirst({ cacheName: 'staff-thumbnails', plugins: [new ExpirationPlugin({ maxEntries: 2000, maxAgeSeconds: 7 * 24 * 3600 })] }),
 );
 

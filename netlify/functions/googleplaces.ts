@@ -1,12 +1,12 @@
-// netlify/functions/googleplaces.ts: GET ?input= → US address suggestions, from Google with a key, offline without one.
+// GET googleplaces?input=: US address suggestions, from Google with a key, offline without one.
 import { PLACES_MAX_INPUT, PLACES_MIN_INPUT, type PlacesAutocompleteResponse } from '../../src/shared/contracts/places';
 import { env } from '../lib/env';
-import { HttpError, handle, json, requireMethod } from '../lib/http';
+import { defineFunction } from '../lib/define';
+import { HttpError, json } from '../lib/http';
 import { googleAutocomplete, readSessionToken } from '../lib/places/google';
 import { limitPlaces } from '../lib/places/limit';
 
-export default handle(async (req, context) => {
-  requireMethod(req, 'GET');
+export default defineFunction('googleplaces', async ({ req, context }) => {
   await limitPlaces(context);
   const url = new URL(req.url);
   const input = (url.searchParams.get('input') ?? '').trim();

@@ -1,11 +1,11 @@
-// netlify/functions/googleplacesdetails.ts: GET ?place_id= → address components of a suggestion, from Google or offline.
+// GET googleplacesdetails?place_id=: the address components of a suggestion, from Google or offline.
 import { env } from '../lib/env';
-import { HttpError, handle, json, requireMethod } from '../lib/http';
+import { defineFunction } from '../lib/define';
+import { HttpError, json } from '../lib/http';
 import { googleDetails, readSessionToken } from '../lib/places/google';
 import { limitPlaces } from '../lib/places/limit';
 
-export default handle(async (req, context) => {
-  requireMethod(req, 'GET');
+export default defineFunction('googleplacesdetails', async ({ req, context }) => {
   await limitPlaces(context);
   const url = new URL(req.url);
   const placeId = (url.searchParams.get('place_id') ?? '').trim();

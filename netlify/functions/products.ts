@@ -1,8 +1,8 @@
-// netlify/functions/products.ts: every product for the wizard's search: the Shopify shop when configured, else the bundled catalog.
+// GET products: every product for the wizard's search: the Shopify shop when configured, else the bundled catalog.
 import { createHash } from 'node:crypto';
 import type { Product } from '../../src/shared/contracts/product';
 import { env } from '../lib/env';
-import { handle, requireMethod } from '../lib/http';
+import { defineFunction } from '../lib/define';
 import { bundledCatalog } from '../lib/products/catalog';
 import { fetchShopifyProducts } from '../lib/products/shopify';
 
@@ -33,8 +33,7 @@ function shopifyBody(domain: string, token: string): Promise<Body> {
 const matches = (header: string | null, etag: string) =>
   !!header && (header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag));
 
-export default handle(async (req) => {
-  requireMethod(req, 'GET');
+export default defineFunction('products', async ({ req }) => {
   const domain = env('SHOPIFY_STORE_DOMAIN'), token = env('SHOPIFY_ADMIN_TOKEN');
   const body = domain && token ? await shopifyBody(domain, token) : (bundled ??= toBody(bundledCatalog()));
   const headers = { ETag: body.etag, 'Cache-Control': CACHE_CONTROL };

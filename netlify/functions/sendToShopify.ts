@@ -1,16 +1,15 @@
-// POST /.netlify/functions/sendToShopify: hands a registration to Shopify (customer upsert by email) after it is
-// stored. The caller proves who they are with their Appwrite JWT (X-Appwrite-JWT) and may only send their own
-// registration (its user_id and e-mail are the account's); the stored document, not the request body, is what is
-// sent. Idempotent per registration id, and limited per account.
+// POST sendToShopify: hands a registration to Shopify (customer upsert by email) after it is stored. The caller is
+// the customer (their Appwrite JWT) and may only send their own registration: its user_id and e-mail are the
+// account's. The stored document, not the request body, is what is sent. Idempotent per registration id, and
+// limited per account.
 import { AppwriteException } from 'node-appwrite';
-import { adminClient, customerAccount } from '../lib/appwrite';
+import { adminClient } from '../lib/appwrite';
+import { defineFunction } from '../lib/define';
 import { env } from '../lib/env';
-import { handle, HttpError, json, readJsonBody, requireMethod } from '../lib/http';
+import { HttpError } from '../lib/http';
 import { recordOnce } from '../lib/integration-log';
 import { rateLimit } from '../lib/rate-limit';
 import { upsertShopifyCustomer, type Registration } from '../lib/shopify-customers';
-
-const ID = /^[a-zA-Z0-9][a-zA-Z0-9._-]{0,35}$/;
 
 const HOUR_MS = 3_600_000;
 /**
@@ -20,23 +19,8 @@ const HOUR_MS = 3_600_000;
 const HANDOFFS_PER_HOUR = 100;
 const notFound = () => new HttpError(404, 'not_found', 'That registration does not exist (yet).');
 
-export default handle(async (req) => {
-  requireMethod(req, 'POST');
-  const jwt = req.headers.get('x-appwrite-jwt');
-  if (!jwt) throw new HttpError(401, 'unauthorized', 'Sign in with your email code to continue.');
-  // Who is asking is settled before the body is read.
-  let account: { $id: string; email: string };
-  try {
-    account = await customerAccount(jwt).get();
-  } catch (err) {
-    if (err instanceof AppwriteException && err.code === 401) throw new HttpError(401, 'unauthorized', 'Your sign-in has expired. Please verify your email again.');
-    throw new HttpError(502, 'upstream_error', 'Sign-in could not be checked right now.');
-  }
-  await rateLimit({ key: `sendToShopify:${account.$id}`, max: HANDOFFS_PER_HOUR, windowMs: HOUR_MS, message: 'Too many hand-offs from this account. Please try again later.' });
-  const body = (await readJsonBody(req, 64 * 1024)) as Record<string, unknown>;
-  const id = body?.$id ?? body?.id;
-  if (typeof id !== 'string' || !ID.test(id)) throw new HttpError(422, 'invalid_body', 'Send the registration with its document id as "$id".');
-
+export default defineFunction('sendToShopify', async ({ customer, body: id }) => {
+  await rateLimit({ key: `sendToShopify:${customer.id}`, max: HANDOFFS_PER_HOUR, windowMs: HOUR_MS, message: 'Too many hand-offs from this account. Please try again later.' });
   const { databases, settings } = adminClient();
   let doc: Record<string, unknown>;
   try {
@@ -48,7 +32,7 @@ export default handle(async (req) => {
   // Only the server's copy counts, and only when it is this account's own: its id and its verified e-mail. Anyone
   // else's registration (or one naming someone else's e-mail) is answered exactly as a missing one.
   const email = typeof doc.email === 'string' ? doc.email.trim().toLowerCase() : '';
-  if (doc.user_id !== account.$id || !account.email || email !== account.email.toLowerCase()) throw notFound();
+  if (doc.user_id !== customer.id || !customer.email || email !== customer.email.toLowerCase()) throw notFound();
 
   const str = (k: string) => (typeof doc[k] === 'string' ? (doc[k] as string) : '');
   const registration: Registration = {
@@ -63,7 +47,7 @@ export default handle(async (req) => {
   };
   const domain = env('SHOPIFY_STORE_DOMAIN');
   const token = env('SHOPIFY_ADMIN_TOKEN');
-  if (domain && token) return json({ status: 'sent', result: await upsertShopifyCustomer(registration, { domain, token }) }, 200);
+  if (domain && token) return { status: 'sent', result: await upsertShopifyCustomer(registration, { domain, token }) };
   const fresh = await recordOnce({ registrationId: id, email: registration.email, action: 'customer.upsert', result: 'logged (Shopify not configured)' });
-  return json({ status: fresh ? 'logged' : 'already_logged' }, 200);
+  return { status: fresh ? 'logged' : 'already_logged' };
 });

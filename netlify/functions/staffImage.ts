@@ -1,21 +1,12 @@
-// GET /.netlify/functions/staffImage?id=FILE[&width=N]: staff only. A registration photo from the private
-// bucket: the full image, or a preview resized on the server (thumbnails are never full photos).
+// GET staffImage?id=FILE[&width=N], staff only: a registration photo from the private bucket, the full image or
+// a preview resized on the server (thumbnails are never full photos), in the nearest preview size at least as wide.
 import { AppwriteException } from 'node-appwrite';
 import { adminClient } from '../lib/appwrite';
-import { handle, HttpError, requireMethod } from '../lib/http';
-import { requireStaff } from '../lib/staff-auth';
+import { defineFunction } from '../lib/define';
+import { HttpError } from '../lib/http';
 import { previewSizeFor } from '../../src/shared/previews';
 
-export default handle(async (req) => {
-  requireMethod(req, 'GET');
-  await requireStaff(req);
-  const url = new URL(req.url);
-  const id = url.searchParams.get('id') ?? '';
-  if (!/^[a-zA-Z0-9][a-zA-Z0-9._-]{0,35}$/.test(id)) throw new HttpError(400, 'invalid_query', '`id` must be an image file id.');
-  const widthParam = url.searchParams.get('width');
-  const width = widthParam === null ? 0 : Number(widthParam);
-  if (!Number.isInteger(width) || width < 0 || width > 2000) throw new HttpError(400, 'invalid_query', '`width` must be a whole number from 1 to 2000.');
-
+export default defineFunction('staffImage', async ({ query: { id, width } }) => {
   const { storage, settings } = adminClient();
   let bytes: ArrayBuffer;
   try {

@@ -1,11 +1,13 @@
 // netlify/lib/shopify-customers.ts: upserts the registering customer in Shopify (Admin REST API), tagged
 // warranty-registered with the registration in the note. Idempotent: a registration already noted changes nothing.
 import { HttpError } from './http';
+import type { Submission } from '../../src/shared/contracts/submission';
 
 export const API_VERSION = '2024-10';
 export const TAG = 'warranty-registered';
 
-export type Registration = { id: string; full_name: string; email: string; phone: string; address: string; product_sku: string; selected_product: string; submitted_at: string };
+/** A stored registration as Shopify's note records it (the submission record, with its document id). */
+export type Registration = { id: string } & Pick<Submission, 'full_name' | 'email' | 'phone' | 'address' | 'product_sku' | 'selected_product' | 'submitted_at'>;
 type ShopifyCustomer = { id: number; email: string; tags: string; note: string | null };
 
 const noteLine = (r: Registration) =>

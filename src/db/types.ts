@@ -3,14 +3,7 @@ import type { Product } from '@/shared/contracts/product';
 import type { Submission } from '@/shared/contracts/submission';
 
 /** The registration fields as the customer typed them; the wizard's draft and the outbox both hold these. */
-export type RegistrationFields = {
-  full_name: string;
-  email: string;
-  phone: string;
-  address: string;
-  product_sku: string;
-  selected_product: string;
-};
+export type RegistrationFields = Pick<Submission, 'full_name' | 'email' | 'phone' | 'address' | 'product_sku' | 'selected_product'>;
 
 /** One wizard run in progress on this device (SPEC.md's draft: fields and current step). */
 export type Draft = {

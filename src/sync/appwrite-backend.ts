@@ -2,6 +2,7 @@
 import { AppwriteException, Permission, Role } from 'appwrite';
 import type { AppwriteClients } from '@/lib/appwrite';
 import { failure, kindOfStatus, OK, type BackendFailure, type BackendResult, type OutboxBackend } from './backend';
+import { callFunction } from '@/lib/functions';
 
 /** An SDK or fetch error as the engine understands it. */
 export function failureOf(err: unknown): BackendFailure {
@@ -73,11 +74,7 @@ export function appwriteOutboxBackend(
       const jwt = await attempt(() => account.createJWT());
       if (!jwt.ok) return jwt;
       const res = await attempt(() =>
-        fetchImpl(`${functionsBaseUrl}/.netlify/functions/sendToShopify`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Appwrite-JWT': jwt.value.jwt },
-          body: JSON.stringify({ $id: documentId, ...data }),
-        }),
+        callFunction('sendToShopify', { customerJwt: jwt.value.jwt, body: { $id: documentId, ...data }, base: functionsBaseUrl, fetchImpl }),
       );
       if (!res.ok) return res;
       if (res.value.ok) return OK;

@@ -1,5 +1,5 @@
 // src/sync/backend.ts: what the outbox engine needs from a backend, and the small typed results it understands.
-import type { RegistrationFields } from '@/db/types';
+import type { Submission } from '@/shared/contracts/submission';
 
 /**
  * Why a call failed, as the engine acts on it:
@@ -11,7 +11,8 @@ export type BackendFailure = { ok: false; kind: FailureKind; message: string };
 export type BackendResult<T = true> = { ok: true; value: T } | BackendFailure;
 
 /** The registration document as stored (SPEC.md section 3 plus submitted_at). */
-export type SubmissionData = RegistrationFields & { user_id: string; image_file_id: string; submitted_at: string };
+/** What the outbox stores: the submission record without Appwrite's own fields, plus the owner's user id. */
+export type SubmissionData = Omit<Submission, '$id' | '$createdAt' | '$updatedAt'> & { user_id: string };
 
 export type OutboxBackend = {
   /** The signed-in customer's user id, or null when there is no (valid) session. */

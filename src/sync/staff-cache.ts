@@ -3,6 +3,8 @@
 import type { AppDb } from '@/db/schema';
 import type { PendingEdit } from '@/db/types';
 import type { Submission } from '@/shared/contracts/submission';
+import { callFunction, type FunctionCall } from '@/lib/functions';
+import type { FunctionName } from '@/shared/contracts/function-names';
 
 export const PAGE_LIMIT = 1000;
 /** Deltas start this long before the last server time, so a write that committed late is still seen. */
@@ -10,7 +12,6 @@ export const DELTA_OVERLAP_MS = 15_000;
 export const STAFF_META_PREFIX = 'staff.';
 const WATERMARK = 'staff.watermark';
 const SYNCED_AT = 'staff.syncedAt';
-const FUNCTIONS = '/.netlify/functions';
 
 export type StaffFetch = { token: string; base?: string; fetchImpl?: typeof fetch };
 export type EditableFields = PendingEdit['fields'];
@@ -31,11 +32,9 @@ export class StaffSyncError extends Error {
 
 const offline = () => new StaffSyncError(0, 'offline', 'The network is unavailable. The copy on this device is shown.');
 
-async function request(opts: StaffFetch, path: string, init: RequestInit = {}): Promise<Response> {
-  const { token, base = '', fetchImpl = fetch } = opts;
-  const headers = { Authorization: `Bearer ${token}`, ...(init.body ? { 'Content-Type': 'application/json' } : {}) };
+async function request(opts: StaffFetch, name: FunctionName, call: Pick<FunctionCall, 'query' | 'body'> = {}): Promise<Response> {
   try {
-    return await fetchImpl(`${base}${FUNCTIONS}/${path}`, { ...init, headers, cache: 'no-store' });
+    return await callFunction(name, { ...call, staffToken: opts.token, base: opts.base, fetchImpl: opts.fetchImpl, init: { cache: 'no-store' } });
   } catch {
     throw offline();
   }
@@ -104,10 +103,7 @@ async function syncOnce(db: AppDb, opts: StaffFetch) {
   let serverTime = '';
   const changed = new Set<string>();
   for (;;) {
-    const q = new URLSearchParams({ limit: String(PAGE_LIMIT) });
-    if (since) q.set('since', since);
-    if (cursor) q.set('cursor', cursor);
-    const res = await request(opts, `getAppwriteSubmissions?${q}`);
+    const res = await request(opts, 'getAppwriteSubmissions', { query: { limit: PAGE_LIMIT, since, cursor } });
     if (!res.ok) throw await failure(res);
     const page = (await res.json()) as Page;
     // The first page's time: anything changed after it is fetched again next time (dedupe by $id).
@@ -190,8 +186,7 @@ async function flushOnce(db: AppDb, opts: StaffFetch): Promise<FlushResult> {
   for (const [i, edit] of toSend.entries()) {
     let res: Response;
     try {
-      const body = JSON.stringify({ id: edit.id, ...edit.fields, expected_updated_at: edit.baseUpdatedAt });
-      res = await request(opts, 'updateAppwriteSubmission', { method: 'POST', body });
+      res = await request(opts, 'updateAppwriteSubmission', { body: { id: edit.id, ...edit.fields, expected_updated_at: edit.baseUpdatedAt } });
     } catch (err) {
       await db.pendingEdits.update(edit.id, { lastError: (err as Error).message });
       out.failed += toSend.length - i;

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { getStaffToken } from '@/lib/staff-session';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 import './integration-log.css';
+import { callFunction } from '@/lib/functions';
 
 type Entry = { at: string; registrationId: string; email: string; action: string; result: string };
 type Log = { target: 'shopify' | 'log'; shop: string | null; entries: Entry[] };
@@ -19,7 +20,7 @@ export function IntegrationLog({ config }: { config: RuntimeConfig }) {
     void (async () => {
       try {
         const token = await getStaffToken(config);
-        const res = await fetch('/.netlify/functions/getIntegrationLog', { headers: { Authorization: `Bearer ${token ?? ''}` } });
+        const res = await callFunction('getIntegrationLog', { staffToken: token ?? '' });
         const body = (await res.json()) as Log & { error?: string };
         if (!res.ok) throw new Error(body.error ?? `The log answered ${res.status}.`);
         if (live) setLog(body);

@@ -4,6 +4,7 @@ import type { CatalogEntry } from '@/db/types';
 import type { Product } from '@/shared/contracts/product';
 import { readProducts } from './answers';
 import { LIMITS } from './wizard.rules';
+import { functionPath } from '@/shared/contracts/function-names';
 
 export const CATEGORIES = {
   all: { label: 'All jewelry', words: [] as string[] },
@@ -42,7 +43,7 @@ export function searchProducts(catalog: readonly CatalogEntry[], query: string, 
   return hits;
 }
 
-export const PRODUCTS_URL = '/.netlify/functions/products';
+export const PRODUCTS_URL = functionPath('products');
 
 /** Fetches the catalog once and keeps it on the device; offline, the device copy answers. */
 export async function loadCatalog(db: AppDb, fetchImpl: typeof fetch): Promise<CatalogEntry[]> {

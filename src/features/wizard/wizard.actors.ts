@@ -7,6 +7,7 @@ import { storePhotos } from './photos';
 import { loadCatalog } from './products';
 import type { ActorIO, SessionCheck } from './wizard.types';
 import type { WizardEvent } from './wizard.machine';
+import { functionUrl } from '@/lib/functions';
 
 /** The calls the wizard makes on the customer's account; the web SDK's Account has them. */
 export type WizardAccount = {
@@ -85,14 +86,14 @@ export function createWizardActors(deps: WizardDeps) {
       return () => clearInterval(id);
     }),
     lookupAddresses: call('lookupAddresses', async (input, signal) => {
-      const q = new URLSearchParams({ input: input.text, sessiontoken: places.current() });
-      const body = await getJson((u) => deps.fetch(u, { signal }), `/.netlify/functions/googleplaces?${q}`);
+      const url = functionUrl('googleplaces', { input: input.text, sessiontoken: places.current() });
+      const body = await getJson((u) => deps.fetch(u, { signal }), url);
       return readPredictions(body);
     }),
     placeDetails: call('placeDetails', async (input) => {
-      const q = new URLSearchParams({ place_id: input.placeId, sessiontoken: places.current() });
+      const url = functionUrl('googleplacesdetails', { place_id: input.placeId, sessiontoken: places.current() });
       places.end();
-      return readPlaceDetails(await getJson((u) => deps.fetch(u), `/.netlify/functions/googleplacesdetails?${q}`));
+      return readPlaceDetails(await getJson((u) => deps.fetch(u), url));
     }),
     loadCatalog: call('loadCatalog', () => loadCatalog(deps.db, deps.fetch)),
     storePhotos: call('storePhotos', (input) => storePhotos(deps.db, input.draftId, input.files)),

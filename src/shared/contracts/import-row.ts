@@ -1,7 +1,7 @@
 // src/shared/contracts/import-row.ts: one CSV row (keyed by its header) to submission fields. Accepts the export's
 // headers (Full Name, Email, Phone, Address, SKU, Image URL) and the raw field names; used by the staff screen's
 // preview and by importToAppwrite, so both judge a row the same way.
-import { fieldsSchema, firstIssue, type SubmissionFields } from './submission';
+import { fieldsSchema, firstIssue, ID_PATTERN, type SubmissionFields } from './submission';
 
 const HEADERS: Record<string, keyof SubmissionFields | '$id'> = {
   'full name': 'full_name',
@@ -52,6 +52,6 @@ export function importRow(row: unknown): ImportRowResult {
   if (!out.full_name && !out.email) return { ok: false, error: 'Full Name and Email are missing.' };
   const parsed = fieldsSchema.safeParse(out);
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
-  if (id !== undefined && id !== '' && !/^[a-zA-Z0-9][a-zA-Z0-9._-]{0,35}$/.test(id)) return { ok: false, error: `id: "${id}" is not a valid submission id.` };
+  if (id !== undefined && id !== '' && !ID_PATTERN.test(id)) return { ok: false, error: `id: "${id}" is not a valid submission id.` };
   return { ok: true, ...(id ? { id } : {}), fields: parsed.data };
 }

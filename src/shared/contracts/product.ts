@@ -1,4 +1,4 @@
-// src/shared/contracts/product.ts: a product as GET /.netlify/functions/products returns it (SPEC.md section 3).
+// A product as the products function returns it (SPEC.md section 3).
 import { z } from 'zod';
 
 export const productVariantSchema = z.object({ sku: z.string(), title: z.string() });

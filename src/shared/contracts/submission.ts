@@ -1,31 +1,21 @@
-// src/shared/contracts/submission.ts: a warranty submission as stored and as staff change it, checked the same
-// way by the functions, the server and the staff screens.
+// A warranty submission as stored and as staff change it, checked the same way by the functions, the server and
+// the staff screens.
 import { z } from 'zod';
+
+/** An Appwrite id (documents, files): what every id the app makes or accepts looks like. */
+export const ID_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9._-]{0,35}$/;
+/** The e-mail shape the staff screens and functions accept (the wizard keeps its own hand check: no zod there). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const SUBMISSION_FIELDS = ['full_name', 'email', 'phone', 'address', 'product_sku', 'selected_product', 'image_file_id'] as const;
 export type SubmissionField = (typeof SUBMISSION_FIELDS)[number];
 
-/** Submission as listed to staff (SPEC.md section 3), plus the timestamps delta sync needs. */
-export type Submission = {
-  $id: string;
-  $createdAt: string;
-  $updatedAt: string;
-  submitted_at: string;
-  full_name: string;
-  email: string;
-  phone: string;
-  address: string;
-  selected_product: string;
-  product_sku: string;
-  image_file_id: string;
-};
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters.`);
 
+/** The fields a person enters or edits, with the sizes of appwrite.json's attributes. */
 export const fieldsSchema = z.object({
   full_name: text(255).min(1, 'Full name is required.'),
-  email: text(320).min(1, 'Email is required.').regex(EMAIL, 'Email is not a valid email address.'),
+  email: text(320).min(1, 'Email is required.').regex(EMAIL_PATTERN, 'Email is not a valid email address.'),
   phone: text(32).default(''),
   address: text(1024).default(''),
   product_sku: text(4096).default(''),
@@ -34,8 +24,25 @@ export const fieldsSchema = z.object({
 });
 export type SubmissionFields = z.infer<typeof fieldsSchema>;
 
+/**
+ * The submission record: the one definition of what is stored (SPEC.md section 3, plus submitted_at and the
+ * timestamps delta sync needs), as the functions list it and the staff cache keeps it. Stored values are read as
+ * they are (an empty name from an old import stays visible), so every field is a plain string here.
+ */
+export const submissionSchema = z.object({
+  $id: z.string().regex(ID_PATTERN),
+  $createdAt: z.string(),
+  $updatedAt: z.string(),
+  submitted_at: z.string(),
+  ...(Object.fromEntries(SUBMISSION_FIELDS.map((f) => [f, z.string()])) as Record<SubmissionField, z.ZodString>),
+});
+export type Submission = z.infer<typeof submissionSchema>;
+
+/** The stored attributes of a submission beyond the entered fields (appwrite.json must declare each). */
+export const SUBMISSION_ATTRIBUTES = [...SUBMISSION_FIELDS, 'user_id', 'submitted_at'] as const;
+
 export const updateSchema = fieldsSchema.extend({
-  id: z.string().regex(/^[a-zA-Z0-9][a-zA-Z0-9._-]{0,35}$/, 'id is not a valid submission id.'),
+  id: z.string().regex(ID_PATTERN, 'id is not a valid submission id.'),
   /** The $updatedAt the editor saw; a different one on the server is a conflict, never overwritten silently. */
   expected_updated_at: z.string().optional(),
 });

@@ -2,6 +2,7 @@
 // answers; failures carry SPEC.md's texts (the server's error, "Import failed", "Error importing data.").
 import { buildCsv } from '@/shared/csv';
 import { chunkRanges, type CsvRow } from './import-csv';
+import { callFunction } from '@/lib/functions';
 
 export type RowResult = { row: number; status: 'created' | 'updated' | 'skipped' | 'error'; id?: string; error?: string };
 export type ImportSummary = { created: number; updated: number; skipped: number; errors: number; results: RowResult[] };
@@ -27,11 +28,7 @@ export async function runImport(rows: readonly CsvRow[], opts: ImportOptions): P
     let answer: Answer;
     let ok: boolean;
     try {
-      const res = await doFetch(`${opts.base ?? ''}/.netlify/functions/importToAppwrite`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${opts.token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ data: rows.slice(start, end) }),
-      });
+      const res = await callFunction('importToAppwrite', { staffToken: opts.token, base: opts.base, fetchImpl: doFetch, body: { data: rows.slice(start, end) } });
       ok = res.ok;
       answer = (await res.json().catch(() => ({}))) as Answer;
     } catch {

@@ -1,6 +1,7 @@
 // src/features/staff/submissions/staff-images.tsx: registration photos through the staff-only image path, fetched
 // with the bearer token into object URLs, kept in memory, a few at a time, and only for previews left on screen.
 import { useEffect, useState } from 'react';
+import { callFunction } from '@/lib/functions';
 
 export type TokenSource = () => Promise<string | null>;
 
@@ -34,7 +35,7 @@ async function load(id: string, width: number, token: TokenSource): Promise<stri
   try {
     const bearer = await token();
     if (!bearer) return null;
-    const res = await fetch(`/.netlify/functions/staffImage?id=${encodeURIComponent(id)}&width=${width}`, { headers: { Authorization: `Bearer ${bearer}` } });
+    const res = await callFunction('staffImage', { query: { id, width }, staffToken: bearer });
     if (!res.ok) return null;
     return URL.createObjectURL(await res.blob());
   } catch {

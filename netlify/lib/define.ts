@@ -1,0 +1,72 @@
+// One function, defined from its contract (src/shared/contracts/function-names.ts and functions.ts): the method
+// is checked, the caller is known before any body is read (staff token, or customer JWT), the body is read within
+// its limit and parsed, the query parsed, and failures become the usual {error, code} answers.
+import { AppwriteException } from 'node-appwrite';
+import type { z } from 'zod';
+import { FUNCTIONS, type FunctionName } from '../../src/shared/contracts/function-names';
+import { functionSchemas } from '../../src/shared/contracts/functions';
+import { firstIssue } from '../../src/shared/contracts/submission';
+import { customerAccount } from './appwrite';
+import { handle, HttpError, json, readJsonBody, requireMethod, type Handler } from './http';
+import { requireStaff, type StaffIdentity } from './staff-auth';
+
+type Schemas = typeof functionSchemas;
+type Parsed<N extends FunctionName, K extends 'query' | 'body'> = Schemas[N] extends Record<K, infer S extends z.ZodType> ? z.output<S> : undefined;
+
+export type Customer = { id: string; email: string };
+
+export type FunctionInput<N extends FunctionName> = {
+  req: Request;
+  context: unknown;
+  query: Parsed<N, 'query'>;
+  body: Parsed<N, 'body'>;
+  /** The signed-in staff member (caller 'staff'). */
+  staff: StaffIdentity;
+  /** The signed-in customer (caller 'customer'). */
+  customer: Customer;
+};
+
+async function signedInCustomer(req: Request): Promise<Customer> {
+  const jwt = req.headers.get('x-appwrite-jwt');
+  if (!jwt) throw new HttpError(401, 'unauthorized', 'Sign in with your email code to continue.');
+  try {
+    const account = await customerAccount(jwt).get();
+    return { id: account.$id, email: account.email };
+  } catch (err) {
+    if (err instanceof AppwriteException && err.code === 401) throw new HttpError(401, 'unauthorized', 'Your sign-in has expired. Please verify your email again.');
+    throw new HttpError(502, 'upstream_error', 'Sign-in could not be checked right now.');
+  }
+}
+
+/**
+ * @example export default defineFunction('getSubmissions', async () => submissionsRepo().all());
+ * The handler returns a Response, or a value sent as JSON with status 200.
+ */
+export function defineFunction<N extends FunctionName>(name: N, handler: (input: FunctionInput<N>) => Promise<unknown>): Handler {
+  const spec = FUNCTIONS[name] as { method: 'GET' | 'POST'; caller: 'anyone' | 'customer' | 'staff'; bodyLimit?: number };
+  const schemas = functionSchemas[name] as { query?: z.ZodType; body?: z.ZodType };
+  return handle(async (req, context) => {
+    requireMethod(req, spec.method);
+    const input = { req, context } as FunctionInput<N>;
+    if (spec.caller === 'staff') input.staff = await requireStaff(req);
+    if (spec.caller === 'customer') input.customer = await signedInCustomer(req);
+    if (schemas.query) {
+      const params = Object.fromEntries(new URL(req.url).searchParams);
+      const parsed = schemas.query.safeParse(params);
+      if (!parsed.success) throw new HttpError(400, 'invalid_query', firstIssue(parsed.error).replace(/^[^:]+: /, ''));
+      input.query = parsed.data as Parsed<N, 'query'>;
+    }
+    if (spec.bodyLimit !== undefined) {
+      const raw = await readJsonBody(req, spec.bodyLimit);
+      if (schemas.body) {
+        const parsed = schemas.body.safeParse(raw);
+        if (!parsed.success) throw new HttpError(422, 'invalid_body', firstIssue(parsed.error));
+        input.body = parsed.data as Parsed<N, 'body'>;
+      } else {
+        input.body = raw as Parsed<N, 'body'>;
+      }
+    }
+    const out = await handler(input);
+    return out instanceof Response ? out : json(out, 200);
+  });
+}

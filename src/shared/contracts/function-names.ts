@@ -1,0 +1,32 @@
+// Every function the app calls: its method, who may call it and how large its body may be. Free of zod, so the
+// customer's pages can name functions without loading any schema; the request and response schemas live beside
+// it in functions.ts. Adding a function = an entry here and in functions.ts, and one thin file in netlify/functions.
+
+/** Who may call: anyone; a customer with their Appwrite JWT (X-Appwrite-JWT); staff with a Supabase access token. */
+export type Caller = 'anyone' | 'customer' | 'staff';
+export type Method = 'GET' | 'POST';
+export type FunctionSpec = { method: Method; caller: Caller; /** JSON body limit in bytes (POST only) */ bodyLimit?: number };
+
+const KB = 1024;
+
+export const FUNCTIONS = {
+  products: { method: 'GET', caller: 'anyone' },
+  googleplaces: { method: 'GET', caller: 'anyone' },
+  googleplacesdetails: { method: 'GET', caller: 'anyone' },
+  sendToShopify: { method: 'POST', caller: 'customer', bodyLimit: 64 * KB },
+  getSubmissions: { method: 'GET', caller: 'staff' },
+  getAppwriteSubmissions: { method: 'GET', caller: 'staff' },
+  updateAppwriteSubmission: { method: 'POST', caller: 'staff', bodyLimit: 64 * KB },
+  importToAppwrite: { method: 'POST', caller: 'staff', bodyLimit: 6 * KB * KB },
+  staffImage: { method: 'GET', caller: 'staff' },
+  getIntegrationLog: { method: 'GET', caller: 'staff' },
+} as const satisfies Record<string, FunctionSpec>;
+
+export type FunctionName = keyof typeof FUNCTIONS;
+
+export const FUNCTION_NAMES = Object.keys(FUNCTIONS) as FunctionName[];
+
+export const isFunctionName = (name: string): name is FunctionName => Object.hasOwn(FUNCTIONS, name);
+
+/** The one place a function's address is made. */
+export const functionPath = (name: FunctionName) => `/.netlify/functions/${name}`;

@@ -1,0 +1,94 @@
+// What each function takes and answers, as zod schemas keyed by the names in function-names.ts. The functions
+// parse their input with these (netlify/lib/define.ts); tests and staff code read answers with them.
+import { z } from 'zod';
+import type { FunctionName } from './function-names';
+import { placeDetailsResponseSchema, placesAutocompleteResponseSchema } from './places';
+import { productListSchema } from './product';
+import { ID_PATTERN as ID, submissionSchema, updateSchema } from './submission';
+
+export const MAX_IMPORT_ROWS = 20_000;
+const submissionId = z.string().regex(ID);
+
+/** A URL query as an object of its parameters (absent ones undefined). */
+const query = <T extends z.ZodRawShape>(shape: T) => z.object(shape);
+
+const optionalInt = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `\`${name}\` must be a whole number from ${min} to ${max}.` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const logEntrySchema = z.object({ at: z.string(), registrationId: z.string(), email: z.string(), action: z.string(), result: z.string() });
+
+export const importResultSchema = z.object({
+  created: z.number(),
+  updated: z.number(),
+  skipped: z.number(),
+  errors: z.array(z.object({ row: z.number(), error: z.string() })),
+  results: z.array(z.object({ row: z.number(), status: z.string(), id: z.string().optional(), error: z.string().optional() })).optional(),
+});
+
+export const functionSchemas = {
+  products: { response: productListSchema },
+  // Its input (PLACES_MIN_INPUT..PLACES_MAX_INPUT characters) and session token are checked by the function, with
+  // codes of their own (input_too_long, invalid_session_token).
+  googleplaces: { response: placesAutocompleteResponseSchema },
+  googleplacesdetails: { response: placeDetailsResponseSchema },
+  sendToShopify: {
+    body: z
+      .object({ $id: z.unknown().optional(), id: z.unknown().optional() })
+      .passthrough()
+      .transform((b) => b.$id ?? b.id)
+      .pipe(z.string({ error: 'Send the registration with its document id as "$id".' }).regex(ID, 'Send the registration with its document id as "$id".')),
+    response: z.object({ status: z.enum(['sent', 'logged', 'already_logged']), result: z.unknown().optional() }),
+  },
+  getSubmissions: { response: z.array(submissionSchema) },
+  getAppwriteSubmissions: {
+    query: query({
+      since: z
+        .string()
+        .optional()
+        .refine((v) => v === undefined || !Number.isNaN(Date.parse(v)), '`since` must be a date and time, e.g. 2026-01-31T12:00:00.000+00:00.'),
+      cursor: z
+        .string()
+        .optional()
+        .refine((v) => v === undefined || ID.test(v), '`cursor` must be a submission id.'),
+      limit: optionalInt('limit', 1, 5000),
+    }),
+    response: z.union([z.array(submissionSchema), z.object({ submissions: z.array(submissionSchema), nextCursor: z.string().nullable(), serverTime: z.string() })]),
+  },
+  updateAppwriteSubmission: { body: updateSchema, response: submissionSchema },
+  importToAppwrite: {
+    body: z
+      .object({ data: z.array(z.unknown(), { error: 'Send {"data": [rows]}, one object per CSV row keyed by the header.' }) }, { error: 'Send {"data": [rows]}, one object per CSV row keyed by the header.' })
+      .refine((b) => b.data.length > 0, 'The file has no rows to import.'),
+    response: importResultSchema,
+  },
+  staffImage: {
+    query: query({
+      id: z.string().default('').pipe(z.string().regex(ID, '`id` must be an image file id.')),
+      width: z
+        .string()
+        .optional()
+        .transform((v, ctx) => {
+          const n = v === undefined ? 0 : Number(v);
+          if (!Number.isInteger(n) || n < 0 || n > 2000) {
+            ctx.addIssue({ code: 'custom', message: '`width` must be a whole number from 1 to 2000.' });
+            return z.NEVER;
+          }
+          return n;
+        }),
+    }),
+  },
+  getIntegrationLog: { response: z.object({ target: z.enum(['shopify', 'log']), shop: z.string().nullable(), entries: z.array(logEntrySchema) }) },
+} satisfies Record<FunctionName, { query?: z.ZodType; body?: z.ZodType; response?: z.ZodType }>;
+
+export { submissionId };
