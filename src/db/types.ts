@@ -45,6 +45,8 @@ export type OutboxEntry = {
   lastErrorKind?: OutboxErrorKind | null;
   failedAt?: number | null; // when the last attempt failed
   createdAt: number;
+  /** The wizard run it came from: a late save of that run's draft is not a run in progress. */
+  draftId?: string;
 };
 
 export type CatalogEntry = Product & { searchText: string };

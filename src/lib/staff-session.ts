@@ -1,8 +1,6 @@
-// src/lib/staff-session.ts: staff identity through Supabase Auth. supabase-js is imported on demand, so only staff
-// routes ever download it; one client per deployment; sign-out also empties the staff cache on this device.
+// Staff identity through Supabase Auth. supabase-js is imported on demand, so only staff routes ever download it;
+// one client per deployment.
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
-import type { AppDb } from '@/db/schema';
-import { clearStaffCache } from '@/sync/staff-cache';
 import type { RuntimeConfig } from './runtime-config';
 
 export type StaffAuthConfig = Pick<RuntimeConfig, 'supabaseUrl' | 'supabaseAnonKey'>;
@@ -84,11 +82,8 @@ export async function getStaffToken(config: StaffAuthConfig): Promise<string | n
   return s && !s.offline ? s.session.access_token : null;
 }
 
-/**
- * Ends the session (on the server when reachable; on this device always) and then forgets every submission, pending
- * edit and sync mark kept here.
- */
-export async function signOutStaff(config: StaffAuthConfig, db: AppDb): Promise<void> {
+/** Ends the session: on the server when reachable, on this device always. */
+export async function signOutStaff(config: StaffAuthConfig): Promise<void> {
   let ended = false;
   try {
     const { error } = await (await loadSupabase(config)).auth.signOut();
@@ -98,5 +93,4 @@ export async function signOutStaff(config: StaffAuthConfig, db: AppDb): Promise<
     console.warn('Sign-out could not run; the session ends on this device.', err);
   }
   if (!ended) for (const suffix of ['', '-code-verifier', '-user']) localStorage.removeItem(staffStorageKey(config) + suffix);
-  await clearStaffCache(db);
 }

@@ -56,6 +56,7 @@ export async function enqueueRegistration(
     files: input.draftFileIds.map((draftFileId) => ({ fileId: ID.unique(), draftFileId, uploaded: false })),
     createdAt: Date.now(),
   });
+  if (input.draftId) entry.draftId = input.draftId;
   await db.transaction('rw', db.outbox, db.draftFiles, db.drafts, async () => {
     const photos = await db.draftFiles.bulkGet(input.draftFileIds);
     const missing = input.draftFileIds.find((_, i) => !photos[i]);
@@ -143,7 +144,7 @@ async function sendEntry(run: Run, entry: OutboxEntry): Promise<Step> {
   const r = await call(run, () => run.backend.notifyShopify({ documentId: entry.id, data: documentOf(entry) }));
   if (!r.ok && r.kind !== 'conflict') return fail(run, entry, r);
   await run.db.outbox.delete(entry.id);
-  await endSessionWhenDone(run, entry.userId);
+  await endSessionWhenDone(run, entry);
   return 'next';
 }
 
@@ -152,10 +153,11 @@ async function sendEntry(run: Run, entry: OutboxEntry): Promise<Step> {
  * customer must not inherit it), unless a wizard run past the code step is in progress: that run is theirs and
  * still needs it.
  */
-async function endSessionWhenDone(run: Run, userId: string): Promise<void> {
-  const waiting = await run.db.outbox.filter((e) => e.userId === userId).count();
+async function endSessionWhenDone(run: Run, sent: OutboxEntry): Promise<void> {
+  const waiting = await run.db.outbox.filter((e) => e.userId === sent.userId).count();
   if (waiting > 0) return;
-  const verifiedRun = await run.db.drafts.filter((d) => d.step >= FIRST_STEP_AFTER_CODE).count();
+  // A save of the submitted run's own draft can land just after Submit removed it: that run is finished.
+  const verifiedRun = await run.db.drafts.filter((d) => d.step >= FIRST_STEP_AFTER_CODE && d.id !== sent.draftId).count();
   if (verifiedRun > 0) return;
   const r = await call(run, () => run.backend.endSession());
   if (r.ok || r.kind === 'auth') {

@@ -3,7 +3,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { appDb } from '@/db/schema';
 import type { RuntimeConfig } from '@/lib/runtime-config';
-import { loadSupabase, signOutStaff } from '@/lib/staff-session';
+import { loadSupabase } from '@/lib/staff-session';
+import { signOutAndForget } from './sign-out';
 import { displayName } from './display-name';
 import type { Navigate } from './navigation';
 import { StaffLink } from './staff-layout';
@@ -39,7 +40,7 @@ export function StaffAccount({ config, navigate }: { config: RuntimeConfig; navi
 
   const logout = async () => {
     setLeaving(true);
-    await signOutStaff(config, appDb());
+    await signOutAndForget(config, appDb());
     navigate('/login');
   };
 

@@ -3,7 +3,7 @@
 import { useContext, useState, type ReactNode } from 'react';
 import { appDb } from '@/db/schema';
 import type { RuntimeConfig } from '@/lib/runtime-config';
-import { signOutStaff } from '@/lib/staff-session';
+import { signOutAndForget } from './sign-out';
 import { linkHandler, type Navigate } from './navigation';
 import { StaffSessionContext } from './require-staff';
 import './staff.css';
@@ -34,7 +34,7 @@ export function StaffLayout({ config, navigate, children }: { config: RuntimeCon
     const lose = `${pending} ${pending === 1 ? 'edit has' : 'edits have'} not been sent yet and will be lost. Sign out anyway?`;
     if (pending > 0 && !window.confirm(lose)) return;
     setLeaving(true);
-    await signOutStaff(config, db);
+    await signOutAndForget(config, db);
     navigate('/login/staff', { replace: true });
   };
 

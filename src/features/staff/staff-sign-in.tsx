@@ -40,11 +40,14 @@ export function StaffSignIn({ config, navigate, next }: { config: RuntimeConfig;
     setStage({ name: 'code', factorId: totp.id, email: session.user.email ?? '' });
   }
 
+  // The stored session is looked at once per configuration, with the handler of the moment.
+  const continueNow = useRef(continueWith);
+  continueNow.current = continueWith;
   useEffect(() => {
     live.current = true;
     loadSupabase(config)
       .then((sb) => sb.auth.getSession())
-      .then(({ data }) => continueWith(data.session))
+      .then(({ data }) => continueNow.current(data.session))
       .catch((err: unknown) => {
         console.error(err);
         if (live.current) setStage({ name: 'password' });

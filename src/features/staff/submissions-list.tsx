@@ -89,13 +89,13 @@ function CardGrid({ db, ids }: { db: AppDb; ids: string[] }) {
 
   useEffect(() => {
     let live = true;
-    db.submissions.bulkGet(visible).then((found) => {
+    // `key` names the visible ids (the array itself is new on every render).
+    db.submissions.bulkGet(key ? key.split('|') : []).then((found) => {
       if (live) setRows(new Map(found.filter((r): r is Submission => Boolean(r)).map((r) => [r.$id, r])));
     }, (err: unknown) => console.error('Reading submissions failed:', err));
     return () => {
       live = false;
     };
-    // `key` stands for `visible`, which is a new array on every render.
   }, [db, key]);
 
   const totalRows = Math.ceil(ids.length / view.cols);

@@ -403,6 +403,14 @@ describe('ending the customer session once everything is sent', () => {
     expect(backend.count('endSession')).toBe(0);
   });
 
+  it('ends it when the only draft past the code step is a late save of the submitted run itself', async () => {
+    const photo = await addPhoto();
+    await db.drafts.add({ id: 'run-1', step: 6, values: {}, updatedAt: Date.now() });
+    await enqueueRegistration(db, { userId: 'user-1', fields: fields(), draftFileIds: [photo], draftId: 'run-1' });
+    await db.drafts.put({ id: 'run-1', step: 6, values: {}, updatedAt: Date.now() }); // the debounced save, landing late
+    expect((await flush()).sessionEnded).toBe(true);
+  });
+
   it('ends it when the only draft left is before the code step', async () => {
     await queue();
     await db.drafts.add({ id: 'draft-3', step: 2, values: {}, updatedAt: Date.now() });

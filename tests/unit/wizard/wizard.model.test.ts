@@ -59,7 +59,7 @@ const serialize = (s: WizardSnapshot) =>
   });
 
 function modelStart(): WizardSnapshot {
-  let s = getInitialSnapshot(wizardMachine) as WizardSnapshot;
+  const s = getInitialSnapshot(wizardMachine) as WizardSnapshot;
   return getNextSnapshot(wizardMachine, s, { type: 'xstate.done.actor.loadDraft', output: OUTPUTS.loadDraft } as never) as WizardSnapshot;
 }
 

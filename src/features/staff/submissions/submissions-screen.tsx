@@ -43,7 +43,7 @@ export function SubmissionsScreen({ config, navigate }: { config: RuntimeConfig;
   const [notice, setNotice] = useState<string | null>(null);
   const search = useRef<HTMLInputElement>(null);
 
-  const all = rows ?? [];
+  const all = useMemo(() => rows ?? [], [rows]);
   const find = useMemo(() => createSearch(all), [all]);
   const shown = useMemo(() => find(term), [find, term]);
   const rowsNow = useRef(all);

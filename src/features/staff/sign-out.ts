@@ -1,0 +1,9 @@
+import type { AppDb } from '@/db/schema';
+import { signOutStaff, type StaffAuthConfig } from '@/lib/staff-session';
+import { clearStaffCache } from '@/sync/staff-cache';
+
+/** Ends the staff session, then forgets every submission, pending edit and sync mark kept on this device. */
+export async function signOutAndForget(config: StaffAuthConfig, db: AppDb): Promise<void> {
+  await signOutStaff(config);
+  await clearStaffCache(db);
+}
