@@ -52,7 +52,10 @@ export default tseslint.config(
           policies: [
             from('app', 'app', 'feature', 'sync', 'db', 'lib', 'shared'),
             // A feature uses its own modules and the layers below, never another feature.
-            { from: { element: { type: 'feature' } }, allow: { to: { element: { type: 'feature', captured: { feature: '{{ from.captured.feature }}' } } } } },
+            {
+              from: { element: { type: 'feature' } },
+              allow: { to: { element: { type: 'feature', captured: { feature: '{{ from.captured.feature }}' } } } },
+            },
             from('feature', 'sync', 'db', 'lib', 'shared'),
             from('sync', 'sync', 'db', 'lib', 'shared'),
             from('db', 'db', 'shared'),

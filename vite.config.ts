@@ -16,7 +16,9 @@ function preloadHeadingFont(pattern = /cormorant-garamond-latin-600-normal-[\w-]
       handler(_html, ctx) {
         const font = Object.keys(ctx.bundle ?? {}).find((name) => pattern.test(name));
         if (!font) return [];
-        return [{ tag: 'link', attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' }];
+        return [
+          { tag: 'link', attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' },
+        ];
       },
     },
   };
@@ -74,5 +76,12 @@ export default defineConfig({
     }),
   ],
   build: { target: 'es2022', sourcemap: false },
-  server: { proxy: { '/v1': 'http://localhost:8888', '/auth': 'http://localhost:8888', '/.netlify': 'http://localhost:8888', '/app-config.json': 'http://localhost:8888' } },
+  server: {
+    proxy: {
+      '/v1': 'http://localhost:8888',
+      '/auth': 'http://localhost:8888',
+      '/.netlify': 'http://localhost:8888',
+      '/app-config.json': 'http://localhost:8888',
+    },
+  },
 });

@@ -18,7 +18,17 @@ declare module 'autocannon' {
     body?: string | Buffer;
     requests?: Request[];
   };
-  type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; total: number; p50: number; p90: number; p99: number };
+  type Histogram = {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    total: number;
+    p50: number;
+    p90: number;
+    p99: number;
+  };
   type Result = {
     requests: Histogram & { sent: number };
     latency: Histogram;

@@ -20,11 +20,20 @@ function chunks(): string[] {
 
 export async function benchBundleSize(): Promise<Row[]> {
   if (!existsSync(DIST)) {
-    const build = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, encoding: 'utf8', timeout: 180_000, env: { ...process.env, NO_COLOR: '1' } });
+    const build = spawnSync('npx', ['vite', 'build'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 180_000,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     if (build.status !== 0 || !existsSync(DIST)) {
       const colour = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'); // ANSI colour codes
       const output = `${build.stdout ?? ''}\n${build.stderr ?? ''}`.replace(colour, '');
-      const reason = output.split('\n').find((l) => /^\[[A-Z_]+\]|^error /i.test(l.trim()) && !/^error during build/.test(l))?.trim() ?? 'vite build failed';
+      const reason =
+        output
+          .split('\n')
+          .find((l) => /^\[[A-Z_]+\]|^error /i.test(l.trim()) && !/^error during build/.test(l))
+          ?.trim() ?? 'vite build failed';
       return [{ name: `production bundle (${reason.slice(0, 100)})`, value: 'build missing', unit: '' }];
     }
   }

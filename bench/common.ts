@@ -11,7 +11,11 @@ export function percentile(sorted: number[], p: number): number {
 
 export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-export const keyHeaders = (apiKey: string) => ({ 'Content-Type': 'application/json', 'X-Appwrite-Project': PROJECT, 'X-Appwrite-Key': apiKey });
+export const keyHeaders = (apiKey: string) => ({
+  'Content-Type': 'application/json',
+  'X-Appwrite-Project': PROJECT,
+  'X-Appwrite-Key': apiKey,
+});
 
 async function call(base: string, path: string, init: RequestInit = {}): Promise<Response> {
   const res = await fetch(base + path, { ...init, signal: AbortSignal.timeout(10_000) });
@@ -22,13 +26,19 @@ async function call(base: string, path: string, init: RequestInit = {}): Promise
 /** Signs a customer in through tokens/email and sessions/token; returns the headers a signed-in client sends. */
 export async function signInCustomer(base: string, email: string): Promise<Record<string, string>> {
   const json = { 'Content-Type': 'application/json', 'X-Appwrite-Project': PROJECT };
-  const token = (await (await call(base, '/v1/account/tokens/email', { method: 'POST', headers: json, body: JSON.stringify({ userId: 'unique()', email }) })).json()) as {
+  const token = (await (
+    await call(base, '/v1/account/tokens/email', { method: 'POST', headers: json, body: JSON.stringify({ userId: 'unique()', email }) })
+  ).json()) as {
     userId: string;
   };
   const mails = (await (await call(base, '/_dev/mail')).json()) as { to: string; code?: string }[];
   const code = mails.find((m) => m.to === email && m.code)?.code;
   if (!code) throw new Error(`no code was mailed to ${email}`);
-  const session = await call(base, '/v1/account/sessions/token', { method: 'POST', headers: json, body: JSON.stringify({ userId: token.userId, secret: code }) });
+  const session = await call(base, '/v1/account/sessions/token', {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ userId: token.userId, secret: code }),
+  });
   const fallback = session.headers.get('x-fallback-cookies');
   if (!fallback) throw new Error('sessions/token sent no X-Fallback-Cookies');
   return { 'X-Appwrite-Project': PROJECT, 'X-Fallback-Cookies': fallback };

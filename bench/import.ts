@@ -41,8 +41,20 @@ export async function benchImport(s: BenchServer): Promise<Row[]> {
   const second = await run();
   return [
     { name: `importToAppwrite ${ROWS} rows: time`, value: round(first.seconds), unit: 's', target: '≤ 10', pass: first.seconds <= 10 },
-    { name: `importToAppwrite ${ROWS} rows: created`, value: first.created, unit: 'rows', target: String(ROWS), pass: first.created === ROWS },
+    {
+      name: `importToAppwrite ${ROWS} rows: created`,
+      value: first.created,
+      unit: 'rows',
+      target: String(ROWS),
+      pass: first.created === ROWS,
+    },
     { name: 'importToAppwrite same rows again: time', value: round(second.seconds), unit: 's' },
-    { name: 'importToAppwrite same rows again: created', value: second.created, unit: 'rows', target: '0', pass: second.created === 0 && second.skipped === ROWS },
+    {
+      name: 'importToAppwrite same rows again: created',
+      value: second.created,
+      unit: 'rows',
+      target: '0',
+      pass: second.created === 0 && second.skipped === ROWS,
+    },
   ];
 }

@@ -6,14 +6,23 @@ import { chromiumPath } from '../tests/helpers/browser';
 import type { Row } from './common';
 
 const BIN = fileURLToPath(new URL('../node_modules/lighthouse/cli/index.js', import.meta.url));
-const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+const CHROME_FLAGS =
+  '--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
 const RUNS = 5;
 
 type Scores = { performance: number; accessibility: number; lcpMs: number; tbtMs: number; failed: string[] };
 
 function runOnce(url: string): Promise<Scores> {
   return new Promise((resolve, reject) => {
-    const args = [BIN, url, '--output=json', '--output-path=stdout', '--quiet', '--only-categories=performance,accessibility', `--chrome-flags=${CHROME_FLAGS}`];
+    const args = [
+      BIN,
+      url,
+      '--output=json',
+      '--output-path=stdout',
+      '--quiet',
+      '--only-categories=performance,accessibility',
+      `--chrome-flags=${CHROME_FLAGS}`,
+    ];
     const child = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH: chromiumPath }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
@@ -28,7 +37,9 @@ function runOnce(url: string): Promise<Scores> {
         audits: Record<string, { score: number | null; scoreDisplayMode: string; numericValue?: number }>;
       };
       const a11y = lhr.categories.accessibility;
-      const failed = a11y.auditRefs.map((r) => r.id).filter((id) => lhr.audits[id]?.scoreDisplayMode === 'binary' && lhr.audits[id]?.score === 0);
+      const failed = a11y.auditRefs
+        .map((r) => r.id)
+        .filter((id) => lhr.audits[id]?.scoreDisplayMode === 'binary' && lhr.audits[id]?.score === 0);
       resolve({
         performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
         accessibility: Math.round((a11y.score ?? 0) * 100),
@@ -51,9 +62,25 @@ export async function lighthouseScores(baseUrl: string, paths = ['/', '/login'])
     const a11y = median(runs.map((r) => r.accessibility));
     const failed = [...new Set(runs.flatMap((r) => r.failed))];
     rows.push(
-      { name: `Lighthouse mobile ${path}: performance, median of ${RUNS} (${runs.map((r) => r.performance).join(', ')})`, value: perf, unit: '', target: '≥ 95', pass: perf >= 95 },
-      { name: `Lighthouse mobile ${path}: LCP / TBT, medians`, value: `${(median(runs.map((r) => r.lcpMs)) / 1000).toFixed(1)} s / ${Math.round(median(runs.map((r) => r.tbtMs)))} ms`, unit: '' },
-      { name: `Lighthouse mobile ${path}: accessibility${failed.length ? ` (failed: ${failed.join(', ')})` : ''}`, value: a11y, unit: '', target: '100', pass: a11y === 100 },
+      {
+        name: `Lighthouse mobile ${path}: performance, median of ${RUNS} (${runs.map((r) => r.performance).join(', ')})`,
+        value: perf,
+        unit: '',
+        target: '≥ 95',
+        pass: perf >= 95,
+      },
+      {
+        name: `Lighthouse mobile ${path}: LCP / TBT, medians`,
+        value: `${(median(runs.map((r) => r.lcpMs)) / 1000).toFixed(1)} s / ${Math.round(median(runs.map((r) => r.tbtMs)))} ms`,
+        unit: '',
+      },
+      {
+        name: `Lighthouse mobile ${path}: accessibility${failed.length ? ` (failed: ${failed.join(', ')})` : ''}`,
+        value: a11y,
+        unit: '',
+        target: '100',
+        pass: a11y === 100,
+      },
     );
   }
   return rows;

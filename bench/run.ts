@@ -64,11 +64,20 @@ const cell = (s: string) => s.replace(/\|/g, '\\|');
 const lines = [
   '| benchmark | result | target | met |',
   '| --- | ---: | --- | :---: |',
-  ...rows.map((r) => `| ${cell(r.name)} | ${r.value}${r.unit ? ` ${r.unit}` : ''} | ${r.target ?? ''} | ${r.pass === undefined ? '' : r.pass ? 'yes' : 'no'} |`),
+  ...rows.map(
+    (r) =>
+      `| ${cell(r.name)} | ${r.value}${r.unit ? ` ${r.unit}` : ''} | ${r.target ?? ''} | ${r.pass === undefined ? '' : r.pass ? 'yes' : 'no'} |`,
+  ),
 ];
 console.log(lines.join('\n'));
 
-const machine = { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(totalmem() / 2 ** 30), os: `${platform()} ${release()}`, node: process.version };
+const machine = {
+  cpus: cpus().length,
+  model: cpus()[0]?.model ?? 'unknown',
+  memoryGb: Math.round(totalmem() / 2 ** 30),
+  os: `${platform()} ${release()}`,
+  node: process.version,
+};
 const results = new URL('./results/', import.meta.url);
 mkdirSync(results, { recursive: true });
 writeFileSync(new URL('latest.json', results), `${JSON.stringify({ date: new Date().toISOString(), machine, rows }, null, 2)}\n`);

@@ -15,7 +15,9 @@ const server = await startServer({
   rateLimits: null,
   quiet: true,
 });
-process.stdout.write(`${JSON.stringify({ port: server.port, apiKey: server.secrets.apiKey, anonKey: server.secrets.anonKey, staff: server.createdStaff })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ port: server.port, apiKey: server.secrets.apiKey, anonKey: server.secrets.anonKey, staff: server.createdStaff })}\n`,
+);
 
 let stopping = false;
 const stop = async () => {

@@ -12,7 +12,9 @@ export async function noiseJpeg(targetBytes = 300 * 1024): Promise<Buffer> {
   const encode = (side: number) => {
     const pixels = Buffer.alloc(side * side * 3);
     for (let i = 0; i < pixels.length; i++) pixels[i] = Math.floor(Math.random() * 256);
-    return sharp(pixels, { raw: { width: side, height: side, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+    return sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+      .jpeg({ quality: 85 })
+      .toBuffer();
   };
   const trial = await encode(256);
   return encode(Math.round(Math.sqrt(targetBytes / (trial.length / 256 ** 2))));
@@ -35,7 +37,12 @@ export async function benchUploadImage(server: BenchServer): Promise<Row[]> {
       form.set('fileId', `u${run}-${next++}`);
       form.set('file', blob, 'receipt.jpg');
       const t = performance.now();
-      const res = await fetch(`${server.base}/v1/storage/buckets/images/files`, { method: 'POST', headers, body: form, signal: AbortSignal.timeout(10_000) }).catch(() => null);
+      const res = await fetch(`${server.base}/v1/storage/buckets/images/files`, {
+        method: 'POST',
+        headers,
+        body: form,
+        signal: AbortSignal.timeout(10_000),
+      }).catch(() => null);
       await res?.arrayBuffer();
       if (res?.status === 201) times.push(performance.now() - t);
       else failures++;

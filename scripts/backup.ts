@@ -20,7 +20,9 @@ try {
     console.log(`Backed up ${dataDir} to ${resolve(target)}: the database and ${m.files} photo files.`);
   } else if (command === 'restore') {
     const { keptAside, manifest } = restore(resolve(target), dataDir, { force });
-    console.log(`Restored the backup of ${manifest.createdAt} into ${dataDir}.${keptAside ? ` The previous data is in ${keptAside}.` : ''}`);
+    console.log(
+      `Restored the backup of ${manifest.createdAt} into ${dataDir}.${keptAside ? ` The previous data is in ${keptAside}.` : ''}`,
+    );
   } else {
     fail('Use backup or restore.');
   }

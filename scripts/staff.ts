@@ -52,7 +52,9 @@ async function main() {
     const width = Math.max(5, ...users.map((u) => u.email.length));
     console.log(`${'EMAIL'.padEnd(width)}  ROLE   MFA  CREATED                   LAST SIGN-IN`);
     for (const u of users)
-      console.log(`${u.email.padEnd(width)}  ${(u.staff ? 'staff' : '-').padEnd(5)}  ${u.mfa ? 'on ' : 'off'}  ${u.createdAt.padEnd(24)}  ${u.lastSignInAt ?? 'never'}`);
+      console.log(
+        `${u.email.padEnd(width)}  ${(u.staff ? 'staff' : '-').padEnd(5)}  ${u.mfa ? 'on ' : 'off'}  ${u.createdAt.padEnd(24)}  ${u.lastSignInAt ?? 'never'}`,
+      );
     return;
   }
 

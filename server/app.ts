@@ -188,17 +188,22 @@ export function buildApp(
 
   if (deps.functions && deps.internalUrl) {
     const internal = deps.internalUrl;
-    mountFunctions(app, deps.functions, (c) => clientIp(c, config.trustProxy), () => ({
-      ...process.env,
-      APPWRITE_ENDPOINT: `${internal()}/v1`,
-      APPWRITE_PROJECT_ID: config.projectId,
-      APPWRITE_API_KEY: be.apiKey,
-      APPWRITE_DATABASE_ID: project.databases[0]!.$id,
-      APPWRITE_COLLECTION_ID: submissionsCollection.$id,
-      APPWRITE_BUCKET_ID: project.buckets[0]!.$id,
-      SUPABASE_URL: internal(),
-      SUPABASE_ANON_KEY: deps.secrets.anonKey,
-    }));
+    mountFunctions(
+      app,
+      deps.functions,
+      (c) => clientIp(c, config.trustProxy),
+      () => ({
+        ...process.env,
+        APPWRITE_ENDPOINT: `${internal()}/v1`,
+        APPWRITE_PROJECT_ID: config.projectId,
+        APPWRITE_API_KEY: be.apiKey,
+        APPWRITE_DATABASE_ID: project.databases[0]!.$id,
+        APPWRITE_COLLECTION_ID: submissionsCollection.$id,
+        APPWRITE_BUCKET_ID: project.buckets[0]!.$id,
+        SUPABASE_URL: internal(),
+        SUPABASE_ANON_KEY: deps.secrets.anonKey,
+      }),
+    );
   }
 
   app.all('*', (c) => {
@@ -233,7 +238,12 @@ function writeStaffCredentials(dataDir: string, staff: { email: string; password
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const db = openDb(config.dataDir);
   const secrets = loadSecrets(config.dataDir);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, devMailbox: config.devMailbox, log: config.quiet ? () => {} : undefined });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    devMailbox: config.devMailbox,
+    log: config.quiet ? () => {} : undefined,
+  });
   const generated = await ensureStaffAccount(db, { email: config.staffEmail, password: config.staffPassword });
   const createdStaff = generated ? { ...generated, file: writeStaffCredentials(config.dataDir, generated) } : undefined;
   let internalUrl = '';
@@ -255,7 +265,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     server.once('error', reject);
   });
   const port = (server.address() as AddressInfo).port;
-  const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  const loopback =
+    config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
   internalUrl = `http://${loopback}:${port}`;
   const url = config.publicUrl ?? `http://localhost:${port}`;
   return {

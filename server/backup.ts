@@ -30,8 +30,16 @@ export async function backup(dataDir: string, target: string): Promise<BackupMan
   }
   for (const name of KEPT) if (existsSync(join(dataDir, name))) cpSync(join(dataDir, name), join(target, name));
   const files = join(dataDir, 'storage', 'files');
-  if (existsSync(files)) cpSync(files, join(target, 'storage', 'files'), { recursive: true, filter: (src) => !src.endsWith('.tmp') && !src.endsWith('.joining') });
-  const manifest: BackupManifest = { createdAt: new Date().toISOString(), database: DB_FILE, files: countFiles(join(target, 'storage', 'files')) };
+  if (existsSync(files))
+    cpSync(files, join(target, 'storage', 'files'), {
+      recursive: true,
+      filter: (src) => !src.endsWith('.tmp') && !src.endsWith('.joining'),
+    });
+  const manifest: BackupManifest = {
+    createdAt: new Date().toISOString(),
+    database: DB_FILE,
+    files: countFiles(join(target, 'storage', 'files')),
+  };
   writeFileSync(join(target, 'backup.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
@@ -40,13 +48,18 @@ export async function backup(dataDir: string, target: string): Promise<BackupMan
  * Puts a backup back into `dataDir` (the server must be stopped). An existing DATA_DIR is kept aside as
  * `<DATA_DIR>.before-restore-<time>` only with `force`; without it, a DATA_DIR holding a database is refused.
  */
-export function restore(from: string, dataDir: string, opts: { force?: boolean } = {}): { keptAside: string | null; manifest: BackupManifest } {
+export function restore(
+  from: string,
+  dataDir: string,
+  opts: { force?: boolean } = {},
+): { keptAside: string | null; manifest: BackupManifest } {
   const manifestFile = join(from, 'backup.json');
   if (!existsSync(manifestFile) || !existsSync(join(from, DB_FILE))) throw new Error(`${from} is not a backup made by npm run backup.`);
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as BackupManifest;
   let keptAside: string | null = null;
   if (existsSync(join(dataDir, DB_FILE))) {
-    if (!opts.force) throw new Error(`${dataDir} already holds a database. Stop the server and run again with --force to keep it aside and restore.`);
+    if (!opts.force)
+      throw new Error(`${dataDir} already holds a database. Stop the server and run again with --force to keep it aside and restore.`);
     keptAside = `${resolve(dataDir)}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     renameSync(dataDir, keptAside);
   }

@@ -13,12 +13,18 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./.data'),
   STATIC_DIR: z.string().default('./dist'),
   PUBLIC_URL: z.url().optional(),
-  APPWRITE_PROJECT_ID: z.string().regex(/^[a-zA-Z0-9][a-zA-Z0-9._-]{0,35}$/).default('warranty'),
+  APPWRITE_PROJECT_ID: z
+    .string()
+    .regex(/^[a-zA-Z0-9][a-zA-Z0-9._-]{0,35}$/)
+    .default('warranty'),
   APPWRITE_API_KEY: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Warranty Registration <no-reply@localhost>'),
   PRODUCT_NAME: z.string().min(1).max(80).default('Warranty Registration'),
-  BRAND_ACCENT: z.string().regex(/^#[0-9a-fA-F]{6}$/).default('#9a7b4f'),
+  BRAND_ACCENT: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .default('#9a7b4f'),
   CARE_TIPS_URL: z.url().default('https://example.com/pages/jewelry-care'),
   OTP_TTL_MINUTES: positiveInt.max(60).default(10),
   RATE_LIMITS: bool.default(true),
@@ -39,7 +45,12 @@ const envSchema = z.object({
   DAILY_DOCUMENT_LIMIT: positiveInt.default(20),
   DAILY_FILE_LIMIT: positiveInt.default(100),
   DAILY_UPLOAD_MB: positiveInt.default(1000),
-  STAFF_EMAIL: z.string().trim().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address').max(254).optional(),
+  STAFF_EMAIL: z
+    .string()
+    .trim()
+    .regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address')
+    .max(254)
+    .optional(),
   STAFF_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(1024).optional(),
 });
 
@@ -91,7 +102,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       `${e.PUBLIC_URL ? 'PUBLIC_URL' : 'TRUST_PROXY'} is set, so this server is reachable from other machines: set SMTP_URL so one-time codes go out by email (the dev mailbox is for a single machine only).`,
     );
   if (exposed && e.DEV_MAILBOX === 'on')
-    throw invalid('DEV_MAILBOX=on is refused while PUBLIC_URL or TRUST_PROXY is set: it would let anyone read every customer\'s code.');
+    throw invalid("DEV_MAILBOX=on is refused while PUBLIC_URL or TRUST_PROXY is set: it would let anyone read every customer's code.");
   const devMailbox = e.DEV_MAILBOX === 'on' || (e.DEV_MAILBOX === 'auto' && !e.SMTP_URL && !exposed);
   if (!devMailbox && !e.SMTP_URL) throw invalid('DEV_MAILBOX=off leaves one-time codes nowhere to go: set SMTP_URL.');
   return {
@@ -109,9 +120,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     careTipsUrl: e.CARE_TIPS_URL,
     otpTtlMs: e.OTP_TTL_MINUTES * 60_000,
     rateLimits: e.RATE_LIMITS
-      ? { emailTokenPerEmail: e.OTP_EMAIL_LIMIT, emailTokenPerIp: e.OTP_IP_LIMIT, sessionPerIpUser: e.SESSION_ATTEMPT_LIMIT, sessionPerUser: e.USER_ATTEMPT_LIMIT }
+      ? {
+          emailTokenPerEmail: e.OTP_EMAIL_LIMIT,
+          emailTokenPerIp: e.OTP_IP_LIMIT,
+          sessionPerIpUser: e.SESSION_ATTEMPT_LIMIT,
+          sessionPerUser: e.USER_ATTEMPT_LIMIT,
+        }
       : null,
-    corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     trustProxy: e.TRUST_PROXY,
     devMailbox,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,

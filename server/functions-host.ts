@@ -26,7 +26,9 @@ export async function loadFunctions(): Promise<Map<string, NetlifyFunction>> {
     } catch (err) {
       // One broken integration must not take the store's registrations down with it.
       console.error(`[functions] ${name} failed to load:`, err);
-      found.set(name, async () => Response.json({ error: 'This service failed to start. Please tell the store.', code: 'unavailable' }, { status: 503 }));
+      found.set(name, async () =>
+        Response.json({ error: 'This service failed to start. Please tell the store.', code: 'unavailable' }, { status: 503 }),
+      );
     }
   }
   return found;
@@ -43,7 +45,16 @@ export function mountFunctions(
   app.all('/.netlify/functions/:name', async (c) => {
     const fn = functions.get(c.req.param('name'));
     if (!fn) return c.json({ error: 'There is no such function.', code: 'not_found' }, 404);
-    const context = { params: {}, url: new URL(c.req.url), ip: clientIp(c), requestId: crypto.randomUUID(), geo: {}, site: {}, deploy: { context: 'dev' }, account: {} };
+    const context = {
+      params: {},
+      url: new URL(c.req.url),
+      ip: clientIp(c),
+      requestId: crypto.randomUUID(),
+      geo: {},
+      site: {},
+      deploy: { context: 'dev' },
+      account: {},
+    };
     return withEnv(env(), () => fn(c.req.raw, context));
   });
 }

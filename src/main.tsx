@@ -23,7 +23,10 @@ loadRuntimeConfig().then(
     const startOutbox = () => {
       if (runner) return;
       runner = true;
-      setTimeout(() => void import('./app/outbox-runner').then((m) => m.startOutboxRunner(config)).catch((err: unknown) => console.warn(err)), 0);
+      setTimeout(
+        () => void import('./app/outbox-runner').then((m) => m.startOutboxRunner(config)).catch((err: unknown) => console.warn(err)),
+        0,
+      );
     };
     root.render(
       <StrictMode>

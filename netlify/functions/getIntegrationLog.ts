@@ -6,5 +6,9 @@ import { readIntegrationLog } from '../lib/integration-log';
 
 export default defineFunction('getIntegrationLog', async () => {
   const shopify = Boolean(env('SHOPIFY_STORE_DOMAIN') && env('SHOPIFY_ADMIN_TOKEN'));
-  return { target: shopify ? 'shopify' : 'log', shop: shopify ? env('SHOPIFY_STORE_DOMAIN')! : null, entries: await readIntegrationLog(100) };
+  return {
+    target: shopify ? 'shopify' : 'log',
+    shop: shopify ? env('SHOPIFY_STORE_DOMAIN')! : null,
+    entries: await readIntegrationLog(100),
+  };
 });

@@ -15,6 +15,8 @@ export default defineFunction('googleplacesdetails', async ({ req, context }) =>
   const key = env('GOOGLE_MAPS_API_KEY');
   // Offline ids describe their address themselves, so they resolve the same with or without a key.
   const body =
-    key && !placeId.startsWith('us:') ? await googleDetails(placeId, { key }, sessiontoken) : (await import('../lib/places/offline-us')).offlineDetails(placeId);
+    key && !placeId.startsWith('us:')
+      ? await googleDetails(placeId, { key }, sessiontoken)
+      : (await import('../lib/places/offline-us')).offlineDetails(placeId);
   return json(body, 200, { 'Cache-Control': 'private, max-age=300' });
 });

@@ -34,7 +34,8 @@ const matches = (header: string | null, etag: string) =>
   !!header && (header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag));
 
 export default defineFunction('products', async ({ req }) => {
-  const domain = env('SHOPIFY_STORE_DOMAIN'), token = env('SHOPIFY_ADMIN_TOKEN');
+  const domain = env('SHOPIFY_STORE_DOMAIN'),
+    token = env('SHOPIFY_ADMIN_TOKEN');
   const body = domain && token ? await shopifyBody(domain, token) : (bundled ??= toBody(bundledCatalog()));
   const headers = { ETag: body.etag, 'Cache-Control': CACHE_CONTROL };
   if (matches(req.headers.get('if-none-match'), body.etag)) return new Response(null, { status: 304, headers });

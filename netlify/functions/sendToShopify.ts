@@ -20,7 +20,12 @@ const HANDOFFS_PER_HOUR = 100;
 const notFound = () => new HttpError(404, 'not_found', 'That registration does not exist (yet).');
 
 export default defineFunction('sendToShopify', async ({ customer, body: id }) => {
-  await rateLimit({ key: `sendToShopify:${customer.id}`, max: HANDOFFS_PER_HOUR, windowMs: HOUR_MS, message: 'Too many hand-offs from this account. Please try again later.' });
+  await rateLimit({
+    key: `sendToShopify:${customer.id}`,
+    max: HANDOFFS_PER_HOUR,
+    windowMs: HOUR_MS,
+    message: 'Too many hand-offs from this account. Please try again later.',
+  });
   const { databases, settings } = adminClient();
   let doc: Record<string, unknown>;
   try {
@@ -48,6 +53,11 @@ export default defineFunction('sendToShopify', async ({ customer, body: id }) =>
   const domain = env('SHOPIFY_STORE_DOMAIN');
   const token = env('SHOPIFY_ADMIN_TOKEN');
   if (domain && token) return { status: 'sent', result: await upsertShopifyCustomer(registration, { domain, token }) };
-  const fresh = await recordOnce({ registrationId: id, email: registration.email, action: 'customer.upsert', result: 'logged (Shopify not configured)' });
+  const fresh = await recordOnce({
+    registrationId: id,
+    email: registration.email,
+    action: 'customer.upsert',
+    result: 'logged (Shopify not configured)',
+  });
   return { status: fresh ? 'logged' : 'already_logged' };
 });

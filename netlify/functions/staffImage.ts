@@ -11,7 +11,13 @@ export default defineFunction('staffImage', async ({ query: { id, width } }) => 
   let bytes: ArrayBuffer;
   try {
     bytes = width
-      ? await storage.getFilePreview({ bucketId: settings.bucketId, fileId: id, width: previewSizeFor(width), output: 'webp' as never, quality: 80 })
+      ? await storage.getFilePreview({
+          bucketId: settings.bucketId,
+          fileId: id,
+          width: previewSizeFor(width),
+          output: 'webp' as never,
+          quality: 80,
+        })
       : await storage.getFileView({ bucketId: settings.bucketId, fileId: id });
   } catch (err) {
     if (err instanceof AppwriteException && err.code === 404) throw new HttpError(404, 'not_found', 'That image does not exist.');
@@ -19,5 +25,8 @@ export default defineFunction('staffImage', async ({ query: { id, width } }) => 
   }
   const head = new Uint8Array(bytes.slice(0, 12));
   const type = width ? 'image/webp' : head[0] === 0xff ? 'image/jpeg' : head[0] === 0x89 ? 'image/png' : 'image/webp';
-  return new Response(bytes, { status: 200, headers: { 'Content-Type': type, 'Cache-Control': 'private, max-age=86400', 'X-Content-Type-Options': 'nosniff' } });
+  return new Response(bytes, {
+    status: 200,
+    headers: { 'Content-Type': type, 'Cache-Control': 'private, max-age=86400', 'X-Content-Type-Options': 'nosniff' },
+  });
 });

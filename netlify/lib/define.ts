@@ -11,7 +11,8 @@ import { handle, HttpError, json, readJsonBody, requireMethod, type Handler } fr
 import { requireStaff, type StaffIdentity } from './staff-auth';
 
 type Schemas = typeof functionSchemas;
-type Parsed<N extends FunctionName, K extends 'query' | 'body'> = Schemas[N] extends Record<K, infer S extends z.ZodType> ? z.output<S> : undefined;
+type Parsed<N extends FunctionName, K extends 'query' | 'body'> =
+  Schemas[N] extends Record<K, infer S extends z.ZodType> ? z.output<S> : undefined;
 
 export type Customer = { id: string; email: string };
 
@@ -33,7 +34,8 @@ async function signedInCustomer(req: Request): Promise<Customer> {
     const account = await customerAccount(jwt).get();
     return { id: account.$id, email: account.email };
   } catch (err) {
-    if (err instanceof AppwriteException && err.code === 401) throw new HttpError(401, 'unauthorized', 'Your sign-in has expired. Please verify your email again.');
+    if (err instanceof AppwriteException && err.code === 401)
+      throw new HttpError(401, 'unauthorized', 'Your sign-in has expired. Please verify your email again.');
     throw new HttpError(502, 'upstream_error', 'Sign-in could not be checked right now.');
   }
 }

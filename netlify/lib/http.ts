@@ -20,7 +20,10 @@ export class HttpError extends Error {
 export type Handler = (req: Request, context?: unknown) => Promise<Response>;
 
 const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+  });
 
 /**
  * Wraps a function body: HttpError becomes its status with {error, code}; anything else is logged and answered
@@ -33,7 +36,8 @@ export const handle =
     try {
       return await fn(req, context);
     } catch (err) {
-      if (err instanceof HttpError) return json({ error: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) }, err.status, err.headers);
+      if (err instanceof HttpError)
+        return json({ error: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) }, err.status, err.headers);
       console.error('[functions]', err);
       return json({ error: 'Something went wrong on our side. Please try again.', code: 'internal' }, 500);
     }
@@ -53,7 +57,7 @@ const DRAIN_CAP = 16 * 1024 * 1024;
 
 async function dropRest(reader: ReadableStreamDefaultReader<Uint8Array>) {
   try {
-    for (let read = 0; read <= DRAIN_CAP; ) {
+    for (let read = 0; read <= DRAIN_CAP;) {
       const { done, value } = await reader.read();
       if (done) return;
       read += value.length;

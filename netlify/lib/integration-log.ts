@@ -8,7 +8,8 @@ import { adminClient } from './appwrite';
 export type LogEntry = { at: string; registrationId: string; email: string; action: string; result: string };
 
 const COLLECTION = 'integration_log';
-const idFor = (registrationId: string, action: string) => createHash('sha256').update(`${registrationId}|${action}`).digest('hex').slice(0, 32);
+const idFor = (registrationId: string, action: string) =>
+  createHash('sha256').update(`${registrationId}|${action}`).digest('hex').slice(0, 32);
 
 /** The newest entries first, at most `limit`. */
 export async function readIntegrationLog(limit = 100): Promise<LogEntry[]> {
@@ -35,7 +36,13 @@ export async function recordOnce(entry: Omit<LogEntry, 'at'>): Promise<boolean> 
       databaseId: settings.databaseId,
       collectionId: COLLECTION,
       documentId: idFor(entry.registrationId, entry.action),
-      data: { registration_id: entry.registrationId, email: entry.email, action: entry.action, result: entry.result.slice(0, 1024), at: new Date().toISOString() },
+      data: {
+        registration_id: entry.registrationId,
+        email: entry.email,
+        action: entry.action,
+        result: entry.result.slice(0, 1024),
+        at: new Date().toISOString(),
+      },
     });
     return true;
   } catch (err) {

@@ -23,14 +23,19 @@ export async function rateLimit(limit: Limit, now = Date.now()): Promise<void> {
   const resetAt = windowStart + limit.windowMs;
   const documentId = createHash('sha256').update(`${limit.key}|${windowStart}`).digest('hex').slice(0, 32);
 
-  const increment = async () => (await databases.incrementDocumentAttribute({ ...ids, documentId, attribute: 'count', value: 1 })).count as number;
+  const increment = async () =>
+    (await databases.incrementDocumentAttribute({ ...ids, documentId, attribute: 'count', value: 1 })).count as number;
   let count: number;
   try {
     count = await increment();
   } catch (err) {
     if (!isCode(err, 404)) throw err;
     try {
-      await databases.createDocument({ ...ids, documentId, data: { key: limit.key.slice(0, 512), count: 1, expires_at: new Date(resetAt).toISOString() } });
+      await databases.createDocument({
+        ...ids,
+        documentId,
+        data: { key: limit.key.slice(0, 512), count: 1, expires_at: new Date(resetAt).toISOString() },
+      });
       count = 1;
     } catch (createErr) {
       if (!isCode(createErr, 409)) throw createErr;
@@ -47,6 +52,9 @@ export async function rateLimit(limit: Limit, now = Date.now()): Promise<void> {
 async function sweep(now: number) {
   const { databases, settings } = adminClient();
   const ids = { databaseId: settings.databaseId, collectionId: COLLECTION };
-  const ended = await databases.listDocuments({ ...ids, queries: [Query.lessThan('expires_at', new Date(now).toISOString()), Query.limit(SWEEP_BATCH)] });
+  const ended = await databases.listDocuments({
+    ...ids,
+    queries: [Query.lessThan('expires_at', new Date(now).toISOString()), Query.limit(SWEEP_BATCH)],
+  });
   for (const doc of ended.documents) await databases.deleteDocument({ ...ids, documentId: doc.$id }).catch(() => undefined);
 }

@@ -7,7 +7,10 @@ export const API_VERSION = '2024-10';
 export const TAG = 'warranty-registered';
 
 /** A stored registration as Shopify's note records it (the submission record, with its document id). */
-export type Registration = { id: string } & Pick<Submission, 'full_name' | 'email' | 'phone' | 'address' | 'product_sku' | 'selected_product' | 'submitted_at'>;
+export type Registration = { id: string } & Pick<
+  Submission,
+  'full_name' | 'email' | 'phone' | 'address' | 'product_sku' | 'selected_product' | 'submitted_at'
+>;
 type ShopifyCustomer = { id: number; email: string; tags: string; note: string | null };
 
 const noteLine = (r: Registration) =>
@@ -30,7 +33,8 @@ export async function upsertShopifyCustomer(
     } catch {
       throw new HttpError(502, 'upstream_error', 'Shopify could not be reached.');
     }
-    if (res.status === 401 || res.status === 403) throw new HttpError(502, 'upstream_error', 'Shopify refused the admin token (check SHOPIFY_ADMIN_TOKEN and its customer scopes).');
+    if (res.status === 401 || res.status === 403)
+      throw new HttpError(502, 'upstream_error', 'Shopify refused the admin token (check SHOPIFY_ADMIN_TOKEN and its customer scopes).');
     if (!res.ok) throw new HttpError(502, 'upstream_error', `Shopify answered ${res.status} for ${path.split('?')[0]}.`);
     try {
       return (await res.json()) as Record<string, unknown>;
@@ -40,17 +44,31 @@ export async function upsertShopifyCustomer(
   };
 
   const [first, ...rest] = r.full_name.trim().split(/\s+/);
-  const found = (await call(`/customers/search.json?query=${encodeURIComponent(`email:${r.email}`)}&limit=1`)) as { customers?: ShopifyCustomer[] };
+  const found = (await call(`/customers/search.json?query=${encodeURIComponent(`email:${r.email}`)}&limit=1`)) as {
+    customers?: ShopifyCustomer[];
+  };
   const existing = found.customers?.find((c) => c.email?.toLowerCase() === r.email.toLowerCase());
   if (!existing) {
     await call('/customers.json', {
       method: 'POST',
-      body: JSON.stringify({ customer: { email: r.email, first_name: first ?? '', last_name: rest.join(' '), phone: r.phone || undefined, tags: TAG, note: noteLine(r) } }),
+      body: JSON.stringify({
+        customer: {
+          email: r.email,
+          first_name: first ?? '',
+          last_name: rest.join(' '),
+          phone: r.phone || undefined,
+          tags: TAG,
+          note: noteLine(r),
+        },
+      }),
     });
     return 'created';
   }
   const note = existing.note ?? '';
-  const tags = existing.tags.split(',').map((t) => t.trim()).filter(Boolean);
+  const tags = existing.tags
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   if (note.includes(`Warranty registration ${r.id} `) && tags.includes(TAG)) return 'unchanged';
   await call(`/customers/${existing.id}.json`, {
     method: 'PUT',

@@ -10,7 +10,11 @@ const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 function keySet(supabaseUrl: string) {
   let ks = keySets.get(supabaseUrl);
   if (!ks) {
-    ks = createRemoteJWKSet(new URL(`${supabaseUrl}/auth/v1/.well-known/jwks.json`), { cacheMaxAge: 600_000, cooldownDuration: 30_000, timeoutDuration: 5_000 });
+    ks = createRemoteJWKSet(new URL(`${supabaseUrl}/auth/v1/.well-known/jwks.json`), {
+      cacheMaxAge: 600_000,
+      cooldownDuration: 30_000,
+      timeoutDuration: 5_000,
+    });
     keySets.set(supabaseUrl, ks);
   }
   return ks;
@@ -39,7 +43,8 @@ export async function requireStaff(req: Request): Promise<StaffIdentity> {
   // answer kept at most STAFF_SESSION_CHECK_SECONDS, default 60), so signing out or removal takes effect within a
   // minute. A password-only (aal1) token is enough only for staff without a second factor.
   const session = await confirmedSession(base, m[1]!);
-  if (payload.aal !== 'aal2' && session.hasVerifiedFactor) throw new HttpError(403, 'mfa_required', 'Confirm your sign-in with your authenticator code.');
+  if (payload.aal !== 'aal2' && session.hasVerifiedFactor)
+    throw new HttpError(403, 'mfa_required', 'Confirm your sign-in with your authenticator code.');
   return { userId: String(payload.sub ?? ''), email: typeof payload.email === 'string' ? payload.email : '' };
 }
 
@@ -57,7 +62,10 @@ async function confirmedSession(base: string, token: string): Promise<{ hasVerif
   if (cached && cached.until > now) return cached;
   let res: Response;
   try {
-    res = await fetch(`${base}/auth/v1/user`, { headers: { Authorization: `Bearer ${token}`, apikey: requiredEnv('SUPABASE_ANON_KEY') }, signal: AbortSignal.timeout(5_000) });
+    res = await fetch(`${base}/auth/v1/user`, {
+      headers: { Authorization: `Bearer ${token}`, apikey: requiredEnv('SUPABASE_ANON_KEY') },
+      signal: AbortSignal.timeout(5_000),
+    });
   } catch {
     throw new HttpError(503, 'auth_unavailable', 'Staff sign-in cannot be checked right now. Please try again.');
   }

@@ -16,7 +16,10 @@ export const toSubmission = (d: Doc): Submission => ({
   $createdAt: d.$createdAt,
   $updatedAt: d.$updatedAt,
   submitted_at: typeof d.submitted_at === 'string' ? d.submitted_at : '',
-  ...(Object.fromEntries(SUBMISSION_FIELDS.map((f) => [f, typeof d[f] === 'string' ? d[f] : ''])) as Record<(typeof SUBMISSION_FIELDS)[number], string>),
+  ...(Object.fromEntries(SUBMISSION_FIELDS.map((f) => [f, typeof d[f] === 'string' ? d[f] : ''])) as Record<
+    (typeof SUBMISSION_FIELDS)[number],
+    string
+  >),
 });
 
 function upstream(err: unknown): never {
@@ -50,7 +53,7 @@ export function submissionsRepo() {
 
     async all(): Promise<Submission[]> {
       const out: Submission[] = [];
-      for (let cursor: string | undefined; ; ) {
+      for (let cursor: string | undefined; ;) {
         const batch = await page({ cursor });
         out.push(...batch);
         if (batch.length < PAGE) return out;
@@ -63,7 +66,9 @@ export function submissionsRepo() {
         if (expectedUpdatedAt) {
           const current = (await databases.getDocument({ ...where, documentId: id })) as unknown as Doc;
           if (current.$updatedAt !== expectedUpdatedAt)
-            throw new HttpError(409, 'conflict', 'This submission was changed by someone else since you opened it.', { current: toSubmission(current) });
+            throw new HttpError(409, 'conflict', 'This submission was changed by someone else since you opened it.', {
+              current: toSubmission(current),
+            });
         }
         const doc = await databases.updateDocument({ ...where, documentId: id, data: fields });
         return toSubmission(doc as unknown as Doc);
@@ -97,11 +102,24 @@ export function submissionsRepo() {
         });
         if (!batch.length) continue;
         try {
-          const existing = await databases.listDocuments({ ...where, queries: [Query.equal('$id', batch.map((b) => b.id)), Query.limit(batch.length)], total: false });
+          const existing = await databases.listDocuments({
+            ...where,
+            queries: [
+              Query.equal(
+                '$id',
+                batch.map((b) => b.id),
+              ),
+              Query.limit(batch.length),
+            ],
+            total: false,
+          });
           const byId = new Map((existing.documents as unknown as Doc[]).map((d) => [d.$id, d]));
           const fresh = batch.filter((b) => !byId.has(b.id));
           if (fresh.length) {
-            await databases.createDocuments({ ...where, documents: fresh.map((b) => ({ $id: b.id, ...b.fields, submitted_at: new Date().toISOString() })) });
+            await databases.createDocuments({
+              ...where,
+              documents: fresh.map((b) => ({ $id: b.id, ...b.fields, submitted_at: new Date().toISOString() })),
+            });
             fresh.forEach((b) => results.push({ row: b.row, status: 'created', id: b.id }));
           }
           for (const b of batch.filter((x) => byId.has(x.id))) {
@@ -128,6 +146,14 @@ export function submissionsRepo() {
 
 /** A stable id for a row without one: the same content always maps to the same document. */
 export function contentId(f: SubmissionFields): string {
-  const key = [f.full_name.toLowerCase(), f.email.toLowerCase(), f.phone, f.address.toLowerCase(), f.product_sku, f.selected_product, f.image_file_id].join('\u0000');
+  const key = [
+    f.full_name.toLowerCase(),
+    f.email.toLowerCase(),
+    f.phone,
+    f.address.toLowerCase(),
+    f.product_sku,
+    f.selected_product,
+    f.image_file_id,
+  ].join('\u0000');
   return 'imp' + createHash('sha256').update(key).digest('hex').slice(0, 33);
 }

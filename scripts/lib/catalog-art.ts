@@ -39,7 +39,8 @@ function defs(metal: ArtMetal, stone: ArtStone) {
 // Curves, sampled finely then walked at an even spacing.
 const cubic = (p0: number[], c1: number[], c2: number[], p3: number[]) =>
   Array.from({ length: 401 }, (_, i) => {
-    const t = i / 400, u = 1 - t;
+    const t = i / 400,
+      u = 1 - t;
     const at = (k: number) => u * u * u * p0[k]! + 3 * u * u * t * c1[k]! + 3 * u * t * t * c2[k]! + t * t * t * p3[k]!;
     return { x: at(0), y: at(1) };
   });
@@ -50,9 +51,11 @@ const ellipse = (cx: number, cy: number, rx: number, ry: number, a0: number, a1:
   });
 function along(points: { x: number; y: number }[], step: number, offset = step / 2): Pt[] {
   const out: Pt[] = [];
-  let next = offset, dist = 0;
+  let next = offset,
+    dist = 0;
   for (let i = 1; i < points.length; i++) {
-    const p = points[i - 1]!, q = points[i]!;
+    const p = points[i - 1]!,
+      q = points[i]!;
     const d = Math.hypot(q.x - p.x, q.y - p.y);
     while (dist + d >= next) {
       const t = (next - dist) / d;
@@ -72,15 +75,24 @@ const pearl = (x: number, y: number, r: number) =>
   `<circle cx="${f(x)}" cy="${f(y)}" r="${f(r)}" fill="url(#p)" stroke="#c9b6a2" stroke-opacity=".6"/>` +
   `<ellipse cx="${f(x - r * 0.32)}" cy="${f(y - r * 0.38)}" rx="${f(r * 0.22)}" ry="${f(r * 0.12)}" fill="#fff" opacity=".8" transform="rotate(-30 ${f(x - r * 0.32)} ${f(y - r * 0.38)})"/>`;
 function gem(x: number, y: number, r: number) {
-  const ring = (radius: number, start: number) => Array.from({ length: 8 }, (_, i) => [x + radius * Math.cos(rad(start + i * 45)), y + radius * Math.sin(rad(start + i * 45))] as const);
-  const table = ring(r * 0.5, 22.5), girdle = ring(r, 22.5), stars = ring(r, 0);
+  const ring = (radius: number, start: number) =>
+    Array.from({ length: 8 }, (_, i) => [x + radius * Math.cos(rad(start + i * 45)), y + radius * Math.sin(rad(start + i * 45))] as const);
+  const table = ring(r * 0.5, 22.5),
+    girdle = ring(r, 22.5),
+    stars = ring(r, 0);
   const lines = table.map(([tx, ty], i) => `M${f(tx)} ${f(ty)}L${f(girdle[i]![0])} ${f(girdle[i]![1])}`).join('');
-  const star = stars.map(([sx, sy], i) => `M${f(table[(i + 7) % 8]![0])} ${f(table[(i + 7) % 8]![1])}L${f(sx)} ${f(sy)}L${f(table[i]![0])} ${f(table[i]![1])}`).join('');
-  return `<circle cx="${f(x)}" cy="${f(y)}" r="${f(r)}" fill="url(#g)"/>` +
+  const star = stars
+    .map(
+      ([sx, sy], i) => `M${f(table[(i + 7) % 8]![0])} ${f(table[(i + 7) % 8]![1])}L${f(sx)} ${f(sy)}L${f(table[i]![0])} ${f(table[i]![1])}`,
+    )
+    .join('');
+  return (
+    `<circle cx="${f(x)}" cy="${f(y)}" r="${f(r)}" fill="url(#g)"/>` +
     `<path d="${star}" fill="none" stroke="#000" stroke-opacity=".18" stroke-width="${f(Math.max(0.6, r / 30))}"/>` +
     `<polygon points="${table.map(([a, b]) => `${f(a)},${f(b)}`).join(' ')}" fill="#fff" fill-opacity=".16" stroke="#fff" stroke-opacity=".6" stroke-width="${f(Math.max(0.6, r / 25))}"/>` +
     `<path d="${lines}" stroke="#fff" stroke-opacity=".45" stroke-width="${f(Math.max(0.6, r / 30))}"/>` +
-    `<ellipse cx="${f(x - r * 0.35)}" cy="${f(y - r * 0.42)}" rx="${f(r * 0.2)}" ry="${f(r * 0.09)}" fill="#fff" opacity=".75" transform="rotate(-35 ${f(x - r * 0.35)} ${f(y - r * 0.42)})"/>`;
+    `<ellipse cx="${f(x - r * 0.35)}" cy="${f(y - r * 0.42)}" rx="${f(r * 0.2)}" ry="${f(r * 0.09)}" fill="#fff" opacity=".75" transform="rotate(-35 ${f(x - r * 0.35)} ${f(y - r * 0.42)})"/>`
+  );
 }
 const stoneAt = (x: number, y: number, r: number, stone: ArtStone, metal: ArtMetal) =>
   stone === 'pearl' ? pearl(x, y, r) : stone === 'none' ? bead(x, y, r, metal) : bead(x, y, r * 1.18, metal) + gem(x, y, r);
@@ -92,23 +104,39 @@ function teardropPath(x: number, top: number, w: number, h: number) {
   return `M${p(0, 0)}C${p(0.15, 0.3)} ${p(0.5, 0.45)} ${p(0.5, 0.7)}C${p(0.5, 0.88)} ${p(0.27, 1)} ${p(0, 1)}C${p(-0.27, 1)} ${p(-0.5, 0.88)} ${p(-0.5, 0.7)}C${p(-0.5, 0.45)} ${p(-0.15, 0.3)} ${p(0, 0)}Z`;
 }
 function teardrop(x: number, top: number, w: number, h: number, stone: ArtStone, metal: ArtMetal) {
-  if (stone === 'none') return `<path d="${teardropPath(x, top, w, h)}" fill="url(#m)" stroke="${deep(metal)}" stroke-opacity=".5"/><path d="${teardropPath(x, top + h * 0.22, w * 0.5, h * 0.62)}" fill="none" stroke="#fff" stroke-opacity=".55" stroke-width="2"/>`;
-  const cx = x, cy = top + h * 0.66;
-  const facets = [[0, 0.05], [0.42, 0.5], [0.48, 0.85], [0, 1], [-0.48, 0.85], [-0.42, 0.5]].map(([dx, dy]) => `M${f(cx)} ${f(cy)}L${f(x + w * dx!)} ${f(top + h * dy!)}`).join('');
-  return `<path d="${teardropPath(x, top - 5, w + 10, h + 9)}" fill="url(#m)"/>` +
+  if (stone === 'none')
+    return `<path d="${teardropPath(x, top, w, h)}" fill="url(#m)" stroke="${deep(metal)}" stroke-opacity=".5"/><path d="${teardropPath(x, top + h * 0.22, w * 0.5, h * 0.62)}" fill="none" stroke="#fff" stroke-opacity=".55" stroke-width="2"/>`;
+  const cx = x,
+    cy = top + h * 0.66;
+  const facets = [
+    [0, 0.05],
+    [0.42, 0.5],
+    [0.48, 0.85],
+    [0, 1],
+    [-0.48, 0.85],
+    [-0.42, 0.5],
+  ]
+    .map(([dx, dy]) => `M${f(cx)} ${f(cy)}L${f(x + w * dx!)} ${f(top + h * dy!)}`)
+    .join('');
+  return (
+    `<path d="${teardropPath(x, top - 5, w + 10, h + 9)}" fill="url(#m)"/>` +
     `<path d="${teardropPath(x, top, w, h)}" fill="url(#g)"/>` +
     `<path d="${teardropPath(x, top + h * 0.3, w * 0.5, h * 0.55)}" fill="#fff" fill-opacity=".12" stroke="#fff" stroke-opacity=".55" stroke-width="1.2"/>` +
     `<path d="${facets}" stroke="#fff" stroke-opacity=".4" stroke-width="1"/>` +
-    `<ellipse cx="${f(x - w * 0.18)}" cy="${f(top + h * 0.45)}" rx="${f(w * 0.1)}" ry="${f(h * 0.05)}" fill="#fff" opacity=".75" transform="rotate(-40 ${f(x - w * 0.18)} ${f(top + h * 0.45)})"/>`;
+    `<ellipse cx="${f(x - w * 0.18)}" cy="${f(top + h * 0.45)}" rx="${f(w * 0.1)}" ry="${f(h * 0.05)}" fill="#fff" opacity=".75" transform="rotate(-40 ${f(x - w * 0.18)} ${f(top + h * 0.45)})"/>`
+  );
 }
 function chain(points: { x: number; y: number }[], size: number, metal: ArtMetal) {
-  return along(points, size * 1.55).map((p, i) =>
-    i % 2 === 0
-      ? `<ellipse cx="${f(p.x)}" cy="${f(p.y)}" rx="${f(size)}" ry="${f(size * 0.58)}" fill="none" stroke="url(#m)" stroke-width="${f(size * 0.42)}" transform="rotate(${f(p.a)} ${f(p.x)} ${f(p.y)})"/>`
-      : `<line x1="${f(p.x - size * Math.cos(rad(p.a)))}" y1="${f(p.y - size * Math.sin(rad(p.a)))}" x2="${f(p.x + size * Math.cos(rad(p.a)))}" y2="${f(p.y + size * Math.sin(rad(p.a)))}" stroke="${METALS[metal][2]}" stroke-width="${f(size * 0.5)}" stroke-linecap="round"/>`,
-  ).join('');
+  return along(points, size * 1.55)
+    .map((p, i) =>
+      i % 2 === 0
+        ? `<ellipse cx="${f(p.x)}" cy="${f(p.y)}" rx="${f(size)}" ry="${f(size * 0.58)}" fill="none" stroke="url(#m)" stroke-width="${f(size * 0.42)}" transform="rotate(${f(p.a)} ${f(p.x)} ${f(p.y)})"/>`
+        : `<line x1="${f(p.x - size * Math.cos(rad(p.a)))}" y1="${f(p.y - size * Math.sin(rad(p.a)))}" x2="${f(p.x + size * Math.cos(rad(p.a)))}" y2="${f(p.y + size * Math.sin(rad(p.a)))}" stroke="${METALS[metal][2]}" stroke-width="${f(size * 0.5)}" stroke-linecap="round"/>`,
+    )
+    .join('');
 }
-const strand = (points: { x: number; y: number }[], step: number, draw: (p: Pt, i: number) => string) => along(points, step).map(draw).join('');
+const strand = (points: { x: number; y: number }[], step: number, draw: (p: Pt, i: number) => string) =>
+  along(points, step).map(draw).join('');
 
 // One illustration per category.
 const DRAW: Record<ArtCategory, (m: ArtMetal, s: ArtStone) => string> = {
@@ -117,16 +145,22 @@ const DRAW: Record<ArtCategory, (m: ArtMetal, s: ArtStone) => string> = {
     if (s === 'pearl') return strand(curve, 25, (p) => pearl(p.x, p.y, 11.5));
     const mid = along(curve, 4).at(Math.floor(along(curve, 4).length / 2))!;
     const stations = s === 'none' ? '' : strand(curve, 72, (p) => (Math.abs(p.x - mid.x) > 20 ? stoneAt(p.x, p.y, 7, 'diamond', m) : ''));
-    const centre = s === 'none' ? bead(mid.x, mid.y + 4, 9, m) : stoneAt(mid.x, mid.y + 14, s === 'diamond' ? 13 : 19, s, m) + prongs(mid.x, mid.y + 14, s === 'diamond' ? 13 : 19, m);
+    const centre =
+      s === 'none'
+        ? bead(mid.x, mid.y + 4, 9, m)
+        : stoneAt(mid.x, mid.y + 14, s === 'diamond' ? 13 : 19, s, m) + prongs(mid.x, mid.y + 14, s === 'diamond' ? 13 : 19, m);
     return chain(curve, s === 'none' ? 6.5 : 4.5, m) + stations + centre;
   },
   pendant: (m, s) => {
-    const left = cubic([150, -10], [160, 120], [215, 190], [240, 218]), right = cubic([330, -10], [320, 120], [265, 190], [240, 218]);
+    const left = cubic([150, -10], [160, 120], [215, 190], [240, 218]),
+      right = cubic([330, -10], [320, 120], [265, 190], [240, 218]);
     const bail = `<rect x="232" y="210" width="16" height="30" rx="8" fill="url(#m)" stroke="${deep(m)}" stroke-opacity=".45"/>`;
     const body =
-      s === 'none' ? `<circle cx="240" cy="300" r="60" fill="url(#m)" stroke="${deep(m)}" stroke-opacity=".5"/><circle cx="240" cy="300" r="47" fill="none" stroke="#fff" stroke-opacity=".6" stroke-width="2"/>${bead(240, 300, 8, m)}`
-      : s === 'pearl' ? bead(240, 246, 9, m) + pearl(240, 290, 42)
-      : teardrop(240, 240, 84, 118, s, m);
+      s === 'none'
+        ? `<circle cx="240" cy="300" r="60" fill="url(#m)" stroke="${deep(m)}" stroke-opacity=".5"/><circle cx="240" cy="300" r="47" fill="none" stroke="#fff" stroke-opacity=".6" stroke-width="2"/>${bead(240, 300, 8, m)}`
+        : s === 'pearl'
+          ? bead(240, 246, 9, m) + pearl(240, 290, 42)
+          : teardrop(240, 240, 84, 118, s, m);
     return chain(left, 3.6, m) + chain(right, 3.6, m) + bail + body;
   },
   choker: (m, s) => {
@@ -137,41 +171,65 @@ const DRAW: Record<ArtCategory, (m: ArtMetal, s: ArtStone) => string> = {
     return `<path d="${d}" fill="none" stroke="url(#m)" stroke-width="18" stroke-linecap="round"/><path d="${d}" fill="none" stroke="#fff" stroke-opacity=".55" stroke-width="3" transform="translate(0 -4)"/>`;
   },
   earring: (m, s) =>
-    [170, 310].map((x) => {
-      const hook = `<path d="M${x} 150V118A16 16 0 0 1 ${x + 32} 118V146" fill="none" stroke="url(#m)" stroke-width="4" stroke-linecap="round"/>`;
-      const link = `<line x1="${x}" y1="156" x2="${x}" y2="196" stroke="${METALS[m][2]}" stroke-width="3"/>` + bead(x, 154, 7, m);
-      const drop = s === 'pearl' ? bead(x, 198, 6, m) + pearl(x, 236, 33) : teardrop(x, 196, s === 'none' ? 46 : 58, s === 'none' ? 120 : 86, s, m);
-      return `<g transform="translate(0 30)">${hook}${link}${drop}</g>`;
-    }).join(''),
+    [170, 310]
+      .map((x) => {
+        const hook = `<path d="M${x} 150V118A16 16 0 0 1 ${x + 32} 118V146" fill="none" stroke="url(#m)" stroke-width="4" stroke-linecap="round"/>`;
+        const link = `<line x1="${x}" y1="156" x2="${x}" y2="196" stroke="${METALS[m][2]}" stroke-width="3"/>` + bead(x, 154, 7, m);
+        const drop =
+          s === 'pearl' ? bead(x, 198, 6, m) + pearl(x, 236, 33) : teardrop(x, 196, s === 'none' ? 46 : 58, s === 'none' ? 120 : 86, s, m);
+        return `<g transform="translate(0 30)">${hook}${link}${drop}</g>`;
+      })
+      .join(''),
   hoop: (m, s) =>
-    [150, 330].map((cx) => {
-      const cy = 230, r = 74;
-      let out = `<circle cx="${cx}" cy="${cy}" r="${r}" fill="none" stroke="url(#m)" stroke-width="14"/>` +
-        `<path d="M${f(cx + (r - 3) * Math.cos(rad(200)))} ${f(cy + (r - 3) * Math.sin(rad(200)))}A${r - 3} ${r - 3} 0 0 1 ${f(cx + (r - 3) * Math.cos(rad(285)))} ${f(cy + (r - 3) * Math.sin(rad(285)))}" fill="none" stroke="#fff" stroke-opacity=".7" stroke-width="3" stroke-linecap="round"/>`;
-      if (s === 'pearl') out += bead(cx, cy + r + 9, 6, m) + pearl(cx, cy + r + 32, 21);
-      else if (s !== 'none') out += strand(ellipse(cx, cy, r, r, 25, 155), 15, (p) => gem(p.x, p.y, 5.5));
-      return out;
-    }).join(''),
+    [150, 330]
+      .map((cx) => {
+        const cy = 230,
+          r = 74;
+        let out =
+          `<circle cx="${cx}" cy="${cy}" r="${r}" fill="none" stroke="url(#m)" stroke-width="14"/>` +
+          `<path d="M${f(cx + (r - 3) * Math.cos(rad(200)))} ${f(cy + (r - 3) * Math.sin(rad(200)))}A${r - 3} ${r - 3} 0 0 1 ${f(cx + (r - 3) * Math.cos(rad(285)))} ${f(cy + (r - 3) * Math.sin(rad(285)))}" fill="none" stroke="#fff" stroke-opacity=".7" stroke-width="3" stroke-linecap="round"/>`;
+        if (s === 'pearl') out += bead(cx, cy + r + 9, 6, m) + pearl(cx, cy + r + 32, 21);
+        else if (s !== 'none') out += strand(ellipse(cx, cy, r, r, 25, 155), 15, (p) => gem(p.x, p.y, 5.5));
+        return out;
+      })
+      .join(''),
   stud: (m, s) =>
-    [165, 315].map((x) => (s === 'pearl' ? pearl(x, 240, 52) : s === 'none' ? bead(x, 240, 46, m) : stoneAt(x, 240, 48, s, m) + prongs(x, 240, 47, m))).join(''),
+    [165, 315]
+      .map((x) =>
+        s === 'pearl' ? pearl(x, 240, 52) : s === 'none' ? bead(x, 240, 46, m) : stoneAt(x, 240, 48, s, m) + prongs(x, 240, 47, m),
+      )
+      .join(''),
   bracelet: (m, s) => {
-    const back = ellipse(240, 250, 170, 100, 180, 360), front = ellipse(240, 250, 170, 100, 0, 180);
+    const back = ellipse(240, 250, 170, 100, 180, 360),
+      front = ellipse(240, 250, 170, 100, 0, 180);
     const part = (pts: { x: number; y: number }[]) =>
-      s === 'pearl' ? strand(pts, 26, (p) => pearl(p.x, p.y, 12.5)) : s === 'none' ? chain(pts, 7, m) : strand(pts, 21, (p) => stoneAt(p.x, p.y, 8, s, m));
+      s === 'pearl'
+        ? strand(pts, 26, (p) => pearl(p.x, p.y, 12.5))
+        : s === 'none'
+          ? chain(pts, 7, m)
+          : strand(pts, 21, (p) => stoneAt(p.x, p.y, 8, s, m));
     const clasp = `<ellipse cx="410" cy="250" rx="9" ry="15" fill="url(#m)" stroke="${deep(m)}" stroke-opacity=".5"/>`;
     return `<g opacity=".72">${part(back)}</g>${part(front)}${clasp}`;
   },
   bangle: (m, s) => {
-    const hl = ellipse(240, 250, 172, 99, 195, 300).map((p, i) => `${i ? 'L' : 'M'}${f(p.x)} ${f(p.y)}`).join('');
-    let out = `<ellipse cx="240" cy="250" rx="165" ry="92" fill="none" stroke="url(#m)" stroke-width="26"/>` +
+    const hl = ellipse(240, 250, 172, 99, 195, 300)
+      .map((p, i) => `${i ? 'L' : 'M'}${f(p.x)} ${f(p.y)}`)
+      .join('');
+    let out =
+      `<ellipse cx="240" cy="250" rx="165" ry="92" fill="none" stroke="url(#m)" stroke-width="26"/>` +
       `<ellipse cx="240" cy="250" rx="152" ry="79" fill="none" stroke="${deep(m)}" stroke-opacity=".35" stroke-width="3"/>` +
       `<path d="${hl}" fill="none" stroke="#fff" stroke-opacity=".7" stroke-width="4" stroke-linecap="round"/>`;
     if (s === 'diamond') out += strand(ellipse(240, 250, 165, 92, 55, 125), 22, (p) => gem(p.x, p.y, 7.5));
-    else if (s !== 'none') out += stoneAt(240, 342, 15, s, m) + prongs(240, 342, 15, m) + [70, 110].map((a) => gem(240 + 165 * Math.cos(rad(a)), 250 + 92 * Math.sin(rad(a)), 7)).join('');
+    else if (s !== 'none')
+      out +=
+        stoneAt(240, 342, 15, s, m) +
+        prongs(240, 342, 15, m) +
+        [70, 110].map((a) => gem(240 + 165 * Math.cos(rad(a)), 250 + 92 * Math.sin(rad(a)), 7)).join('');
     return out;
   },
   ring: (m, s) => {
-    const band = `<circle cx="240" cy="290" r="100" fill="none" stroke="url(#m)" stroke-width="${s === 'none' ? 30 : 22}"/>` +
+    const band =
+      `<circle cx="240" cy="290" r="100" fill="none" stroke="url(#m)" stroke-width="${s === 'none' ? 30 : 22}"/>` +
       `<circle cx="240" cy="290" r="${s === 'none' ? 86 : 89}" fill="none" stroke="${deep(m)}" stroke-opacity=".35" stroke-width="3"/>` +
       `<path d="M${f(240 + 103 * Math.cos(rad(160)))} ${f(290 + 103 * Math.sin(rad(160)))}A103 103 0 0 1 ${f(240 + 103 * Math.cos(rad(235)))} ${f(290 + 103 * Math.sin(rad(235)))}" fill="none" stroke="#fff" stroke-opacity=".7" stroke-width="4" stroke-linecap="round"/>`;
     if (s === 'none') return band;
@@ -190,6 +248,8 @@ const DRAW: Record<ArtCategory, (m: ArtMetal, s: ArtStone) => string> = {
  * @example await sharp(Buffer.from(jewelrySvg('ring', 'gold', 'sapphire'))).webp().toFile('ring-gold-sapphire.webp');
  */
 export function jewelrySvg(category: ArtCategory, metal: ArtMetal, stone: ArtStone): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480" viewBox="0 0 480 480">${defs(metal, stone)}` +
-    `<rect width="480" height="480" fill="url(#bg)"/><g filter="url(#ds)">${DRAW[category](metal, stone)}</g></svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480" viewBox="0 0 480 480">${defs(metal, stone)}` +
+    `<rect width="480" height="480" fill="url(#bg)"/><g filter="url(#ds)">${DRAW[category](metal, stone)}</g></svg>`
+  );
 }

@@ -21,10 +21,14 @@ async function lookUp<T>(get: () => Promise<T>): Promise<T | null> {
   } catch (err) {
     if (!(err instanceof AppwriteException)) throw err;
     if (err.code === 401 || err.code === 403)
-      throw new Error(`Appwrite refused the request (${err.code} ${err.type}: ${err.message}). Check APPWRITE_API_KEY and its databases/buckets scopes.`, {
-        cause: err,
-      });
-    if (err.type === 'project_not_found') throw new Error(`Appwrite has no such project: ${err.message} Check APPWRITE_PROJECT_ID.`, { cause: err });
+      throw new Error(
+        `Appwrite refused the request (${err.code} ${err.type}: ${err.message}). Check APPWRITE_API_KEY and its databases/buckets scopes.`,
+        {
+          cause: err,
+        },
+      );
+    if (err.type === 'project_not_found')
+      throw new Error(`Appwrite has no such project: ${err.message} Check APPWRITE_PROJECT_ID.`, { cause: err });
     if (err.code === 404) return null;
     throw err;
   }
@@ -93,7 +97,11 @@ export async function setupAppwrite(opts: SetupOptions): Promise<{ created: stri
   };
 
   for (const d of project.databases) {
-    await ensure(`database ${d.$id}`, () => databases.get({ databaseId: d.$id }), () => databases.create({ databaseId: d.$id, name: d.name, enabled: d.enabled }));
+    await ensure(
+      `database ${d.$id}`,
+      () => databases.get({ databaseId: d.$id }),
+      () => databases.create({ databaseId: d.$id, name: d.name, enabled: d.enabled }),
+    );
   }
 
   for (const c of project.collections) {
@@ -102,10 +110,21 @@ export async function setupAppwrite(opts: SetupOptions): Promise<{ created: stri
     await ensure(
       `collection ${path}`,
       () => databases.getCollection(ids),
-      () => databases.createCollection({ ...ids, name: c.name, permissions: c.$permissions, documentSecurity: c.documentSecurity, enabled: c.enabled }),
+      () =>
+        databases.createCollection({
+          ...ids,
+          name: c.name,
+          permissions: c.$permissions,
+          documentSecurity: c.documentSecurity,
+          enabled: c.enabled,
+        }),
     );
     for (const a of c.attributes) {
-      await ensure(`attribute ${path}.${a.key}`, () => databases.getAttribute({ ...ids, key: a.key }), () => createAttribute(databases, ids, a));
+      await ensure(
+        `attribute ${path}.${a.key}`,
+        () => databases.getAttribute({ ...ids, key: a.key }),
+        () => createAttribute(databases, ids, a),
+      );
     }
     for (const a of c.attributes) {
       await waitAvailable(`attribute ${path}.${a.key}`, () => databases.getAttribute({ ...ids, key: a.key }), timeoutMs);

@@ -15,8 +15,7 @@ import { customId, emailParam, isoNow, optionalInt, randomSecret, readJson, requ
 import type { AppwriteBackend } from './backend';
 
 const scrypt = promisify(scryptCb) as (pw: string, salt: string, len: number) => Promise<Buffer>;
-const hashCode = async (be: AppwriteBackend, code: string, salt: string) =>
-  (await scrypt(code + be.otpPepper, salt, 32)).toString('hex');
+const hashCode = async (be: AppwriteBackend, code: string, salt: string) => (await scrypt(code + be.otpPepper, salt, 32)).toString('hex');
 
 const invalidToken = () => new AppwriteError(401, 'user_invalid_token', 'Invalid token passed in the request.');
 // Appwrite's type and status (clients written for Appwrite read it as an invalid token); the message says why.
@@ -58,7 +57,13 @@ export function accountRoutes(be: AppwriteBackend) {
     if (!user) {
       if (db.prepare('SELECT 1 FROM users WHERE id = ?').get(requestedId))
         throw new AppwriteError(409, 'user_already_exists', 'A user with the same id, email, or phone already exists in this project.');
-      db.prepare('INSERT INTO users (id, email, created_at, updated_at, accessed_at) VALUES (?, ?, ?, ?, ?)').run(requestedId, email, now, now, now);
+      db.prepare('INSERT INTO users (id, email, created_at, updated_at, accessed_at) VALUES (?, ?, ?, ?, ?)').run(
+        requestedId,
+        email,
+        now,
+        now,
+        now,
+      );
       user = db.prepare('SELECT * FROM users WHERE id = ?').get(requestedId) as UserRow;
     }
 
@@ -70,7 +75,14 @@ export function accountRoutes(be: AppwriteBackend) {
     // A new code replaces any earlier one: only the newest email's code works.
     db.transaction(() => {
       db.prepare('DELETE FROM tokens WHERE user_id = ?').run(user.id);
-      db.prepare('INSERT INTO tokens (id, user_id, code_hash, salt, expire_ms, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(tokenId, user.id, codeHash, salt, expireMs, now);
+      db.prepare('INSERT INTO tokens (id, user_id, code_hash, salt, expire_ms, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+        tokenId,
+        user.id,
+        codeHash,
+        salt,
+        expireMs,
+        now,
+      );
     })();
 
     const minutes = Math.round(be.otpTtlMs / 60_000);
@@ -185,7 +197,8 @@ export function accountRoutes(be: AppwriteBackend) {
 
   const createJwt = async (c: Context<AppwriteEnv>) => {
     const caller = requireUser(c);
-    if (caller.via === 'jwt') throw new AppwriteError(403, 'user_jwt_creation_denied', 'A JWT cannot be created while authenticated with a JWT.');
+    if (caller.via === 'jwt')
+      throw new AppwriteError(403, 'user_jwt_creation_denied', 'A JWT cannot be created while authenticated with a JWT.');
     const body = await readJson(c.req.raw);
     const duration = optionalInt('duration', body.duration, 900, 0, 3600);
     const jwt = await new SignJWT({ userId: caller.user.id, sessionId: caller.session.id })

@@ -11,13 +11,31 @@ import type { Db } from '../store/sqlite';
 
 const KEY = /^[a-zA-Z0-9_][a-zA-Z0-9_-]{0,35}$/;
 const TYPES: Record<string, AttributeType> = {
-  string: 'string', varchar: 'string', text: 'string', mediumtext: 'string', longtext: 'string',
-  integer: 'integer', float: 'float', boolean: 'boolean', datetime: 'datetime', email: 'email', enum: 'enum', url: 'url', ip: 'ip',
+  string: 'string',
+  varchar: 'string',
+  text: 'string',
+  mediumtext: 'string',
+  longtext: 'string',
+  integer: 'integer',
+  float: 'float',
+  boolean: 'boolean',
+  datetime: 'datetime',
+  email: 'email',
+  enum: 'enum',
+  url: 'url',
+  ip: 'ip',
 };
 
 type DbRow = { id: string; name: string; enabled: number; created_at: string; updated_at: string };
 
-export const databaseModel = (r: DbRow) => ({ $id: r.id, name: r.name, $createdAt: r.created_at, $updatedAt: r.updated_at, enabled: r.enabled === 1, type: 'legacy' });
+export const databaseModel = (r: DbRow) => ({
+  $id: r.id,
+  name: r.name,
+  $createdAt: r.created_at,
+  $updatedAt: r.updated_at,
+  enabled: r.enabled === 1,
+  type: 'legacy',
+});
 
 export const attributeModel = (a: AttributeSpec, at: string) => {
   const format = a.type === 'email' || a.type === 'url' || a.type === 'ip' || a.type === 'enum' ? a.type : undefined;
@@ -39,12 +57,24 @@ export const attributeModel = (a: AttributeSpec, at: string) => {
 };
 
 const indexModel = (i: IndexSpec, at: string) => ({
-  $id: i.key, key: i.key, type: i.type, status: 'available', error: '', attributes: i.attributes, lengths: [], orders: i.orders, $createdAt: at, $updatedAt: at,
+  $id: i.key,
+  key: i.key,
+  type: i.type,
+  status: 'available',
+  error: '',
+  attributes: i.attributes,
+  lengths: [],
+  orders: i.orders,
+  $createdAt: at,
+  $updatedAt: at,
 });
 
 /** Schema operations shared by the admin routes and the server's own start-up seeding. */
 export class SchemaAdmin {
-  constructor(private db: Db, private cache: SchemaCache) {}
+  constructor(
+    private db: Db,
+    private cache: SchemaCache,
+  ) {}
 
   listDatabases() {
     return this.db.prepare('SELECT * FROM databases ORDER BY created_at').all() as DbRow[];
@@ -59,24 +89,34 @@ export class SchemaAdmin {
   createDatabase(id: string, name: string, enabled = true) {
     const now = isoNow();
     try {
-      this.db.prepare('INSERT INTO databases (id, name, enabled, created_at, updated_at) VALUES (?, ?, ?, ?, ?)').run(id, name, enabled ? 1 : 0, now, now);
+      this.db
+        .prepare('INSERT INTO databases (id, name, enabled, created_at, updated_at) VALUES (?, ?, ?, ?, ?)')
+        .run(id, name, enabled ? 1 : 0, now, now);
     } catch (err) {
-      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new AppwriteError(409, 'database_already_exists', 'Database already exists');
+      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
+        throw new AppwriteError(409, 'database_already_exists', 'Database already exists');
       throw err;
     }
     this.cache.clear();
     return this.database(id);
   }
 
-  createCollection(databaseId: string, id: string, o: { name: string; permissions: string[]; documentSecurity: boolean; enabled: boolean }) {
+  createCollection(
+    databaseId: string,
+    id: string,
+    o: { name: string; permissions: string[]; documentSecurity: boolean; enabled: boolean },
+  ) {
     this.database(databaseId);
     const now = isoNow();
     try {
       this.db
-        .prepare('INSERT INTO collections (database_id, id, name, permissions, document_security, enabled, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+        .prepare(
+          'INSERT INTO collections (database_id, id, name, permissions, document_security, enabled, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        )
         .run(databaseId, id, o.name, JSON.stringify(o.permissions), o.documentSecurity ? 1 : 0, o.enabled ? 1 : 0, now, now);
     } catch (err) {
-      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new AppwriteError(409, 'collection_already_exists', 'Collection with the requested ID already exists.');
+      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
+        throw new AppwriteError(409, 'collection_already_exists', 'Collection with the requested ID already exists.');
       throw err;
     }
     this.cache.clear();
@@ -84,7 +124,8 @@ export class SchemaAdmin {
 
   createAttribute(databaseId: string, collectionId: string, spec: AttributeSpec) {
     const col = this.cache.require(databaseId, collectionId, 'documents');
-    if (col.attributes.has(spec.key)) throw new AppwriteError(409, 'attribute_already_exists', 'Attribute with the requested key already exists.');
+    if (col.attributes.has(spec.key))
+      throw new AppwriteError(409, 'attribute_already_exists', 'Attribute with the requested key already exists.');
     const now = isoNow();
     this.db
       .prepare('INSERT INTO attributes (database_id, collection_id, key, spec, position, created_at) VALUES (?, ?, ?, ?, ?, ?)')
@@ -95,9 +136,11 @@ export class SchemaAdmin {
 
   createIndex(databaseId: string, collectionId: string, spec: IndexSpec) {
     const col = this.cache.require(databaseId, collectionId, 'documents');
-    if (col.indexes.some((i) => i.key === spec.key)) throw new AppwriteError(409, 'index_already_exists', 'Index with the requested key already exists.');
+    if (col.indexes.some((i) => i.key === spec.key))
+      throw new AppwriteError(409, 'index_already_exists', 'Index with the requested key already exists.');
     const exprs = spec.attributes.map((a, i) => {
-      const column = a === '$id' ? 'id' : a === '$createdAt' ? 'created_at' : a === '$updatedAt' ? 'updated_at' : a === '$sequence' ? 'seq' : null;
+      const column =
+        a === '$id' ? 'id' : a === '$createdAt' ? 'created_at' : a === '$updatedAt' ? 'updated_at' : a === '$sequence' ? 'seq' : null;
       if (!column && !col.attributes.has(a)) throw new AppwriteError(400, 'attribute_unknown', `Unknown attribute: ${a}`);
       const dir = spec.orders[i]?.toUpperCase() === 'DESC' ? ' DESC' : '';
       return (column ?? `json_extract(data, '$."${a}"')`) + dir;
@@ -108,8 +151,12 @@ export class SchemaAdmin {
       // $id, $createdAt, $updatedAt and $sequence already have built-in indexes; a copy would only slow writes.
       const builtIn = spec.type === 'key' && spec.attributes.every((a) => a.startsWith('$'));
       if (spec.type !== 'fulltext' && !builtIn)
-        this.db.exec(`CREATE ${spec.type === 'unique' ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${sqlName} ON documents(database_id, collection_id, ${exprs.join(', ')})`);
-      this.db.prepare('INSERT INTO indexes (database_id, collection_id, key, spec, created_at) VALUES (?, ?, ?, ?, ?)').run(databaseId, collectionId, spec.key, JSON.stringify(spec), now);
+        this.db.exec(
+          `CREATE ${spec.type === 'unique' ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${sqlName} ON documents(database_id, collection_id, ${exprs.join(', ')})`,
+        );
+      this.db
+        .prepare('INSERT INTO indexes (database_id, collection_id, key, spec, created_at) VALUES (?, ?, ?, ?, ?)')
+        .run(databaseId, collectionId, spec.key, JSON.stringify(spec), now);
     })();
     this.cache.clear();
     return indexModel(spec, now);
@@ -121,7 +168,8 @@ export function attributeFrom(typeParam: string, body: Record<string, unknown>):
   const type = Object.hasOwn(TYPES, typeParam) ? TYPES[typeParam] : undefined;
   if (!type) throw new AppwriteError(404, 'general_route_not_found', `Unknown attribute type: ${typeParam}`);
   const key = body.key;
-  if (typeof key !== 'string' || !KEY.test(key)) throw invalidParam('key', 'Value must be a valid key of at most 36 chars: a-z, A-Z, 0-9, underscore and hyphen');
+  if (typeof key !== 'string' || !KEY.test(key))
+    throw invalidParam('key', 'Value must be a valid key of at most 36 chars: a-z, A-Z, 0-9, underscore and hyphen');
   const spec: AttributeSpec = {
     key,
     type,
@@ -130,7 +178,8 @@ export function attributeFrom(typeParam: string, body: Record<string, unknown>):
     default: body.default ?? null,
   };
   if (type === 'string') spec.size = optionalInt('size', body.size, typeParam === 'string' ? 0 : 1_073_741_824, 1, 1_073_741_824);
-  if (type === 'string' && typeParam === 'string' && body.size === undefined) throw invalidParam('size', 'Value must be a valid range between 1 and 1,073,741,824');
+  if (type === 'string' && typeParam === 'string' && body.size === undefined)
+    throw invalidParam('size', 'Value must be a valid range between 1 and 1,073,741,824');
   if (type === 'integer' || type === 'float') {
     if (body.min !== undefined && body.min !== null) spec.min = Number(body.min);
     if (body.max !== undefined && body.max !== null) spec.max = Number(body.max);
@@ -140,7 +189,8 @@ export function attributeFrom(typeParam: string, body: Record<string, unknown>):
       throw invalidParam('elements', 'Value must be an array of strings');
     spec.elements = body.elements as string[];
   }
-  if (spec.required && spec.default !== null) throw new AppwriteError(400, 'attribute_default_unsupported', 'Cannot set default value for required attribute');
+  if (spec.required && spec.default !== null)
+    throw new AppwriteError(400, 'attribute_default_unsupported', 'Cannot set default value for required attribute');
   return spec;
 }
 
@@ -160,7 +210,11 @@ export function adminRoutes(admin: SchemaAdmin, cache: SchemaCache) {
 
   app.post('/databases', async (c) => {
     const b = await readJson(c.req.raw);
-    const row = admin.createDatabase(customId('databaseId', b.databaseId), stringParam('name', b.name, { min: 1, max: 128 }), optionalBool('enabled', b.enabled, true));
+    const row = admin.createDatabase(
+      customId('databaseId', b.databaseId),
+      stringParam('name', b.name, { min: 1, max: 128 }),
+      optionalBool('enabled', b.enabled, true),
+    );
     return c.json(databaseModel(row), 201);
   });
   app.get('/databases', (c) => {
@@ -172,11 +226,18 @@ export function adminRoutes(admin: SchemaAdmin, cache: SchemaCache) {
   const collectionModel = (databaseId: string, collectionId: string) => {
     const col = cache.require(databaseId, collectionId, 'documents');
     return {
-      $id: col.id, $createdAt: col.createdAt, $updatedAt: col.updatedAt, $permissions: col.permissions, databaseId, name: col.name,
-      enabled: col.enabled, documentSecurity: col.documentSecurity,
+      $id: col.id,
+      $createdAt: col.createdAt,
+      $updatedAt: col.updatedAt,
+      $permissions: col.permissions,
+      databaseId,
+      name: col.name,
+      enabled: col.enabled,
+      documentSecurity: col.documentSecurity,
       attributes: [...col.attributes.values()].map((a) => attributeModel(a, col.createdAt)),
       indexes: col.indexes.map((i) => indexModel(i, col.createdAt)),
-      bytesMax: 0, bytesUsed: 0,
+      bytesMax: 0,
+      bytesUsed: 0,
     };
   };
 
@@ -186,7 +247,10 @@ export function adminRoutes(admin: SchemaAdmin, cache: SchemaCache) {
     const id = customId('collectionId', b.collectionId);
     admin.createCollection(databaseId, id, {
       name: stringParam('name', b.name, { min: 1, max: 128 }),
-      permissions: b.permissions === undefined || b.permissions === null ? [] : parsePermissions(b.permissions, c.get('caller'), ['create', 'read', 'update', 'delete']),
+      permissions:
+        b.permissions === undefined || b.permissions === null
+          ? []
+          : parsePermissions(b.permissions, c.get('caller'), ['create', 'read', 'update', 'delete']),
       documentSecurity: optionalBool('documentSecurity', b.documentSecurity, false),
       enabled: optionalBool('enabled', b.enabled, true),
     });
@@ -196,7 +260,11 @@ export function adminRoutes(admin: SchemaAdmin, cache: SchemaCache) {
 
   app.post('/databases/:db/collections/:col/attributes/:type', async (c) => {
     const b = await readJson(c.req.raw);
-    const model = admin.createAttribute(requiredId('databaseId', c.req.param('db')), requiredId('collectionId', c.req.param('col')), attributeFrom(c.req.param('type'), b));
+    const model = admin.createAttribute(
+      requiredId('databaseId', c.req.param('db')),
+      requiredId('collectionId', c.req.param('col')),
+      attributeFrom(c.req.param('type'), b),
+    );
     return c.json(model, 202);
   });
   app.get('/databases/:db/collections/:col/attributes', (c) => {
@@ -215,7 +283,8 @@ export function adminRoutes(admin: SchemaAdmin, cache: SchemaCache) {
     const key = b.key;
     if (typeof key !== 'string' || !KEY.test(key)) throw invalidParam('key', 'Value must be a valid key');
     const type = b.type;
-    if (type !== 'key' && type !== 'unique' && type !== 'fulltext') throw invalidParam('type', 'Value must be one of (key, unique, fulltext)');
+    if (type !== 'key' && type !== 'unique' && type !== 'fulltext')
+      throw invalidParam('type', 'Value must be one of (key, unique, fulltext)');
     if (!Array.isArray(b.attributes) || b.attributes.length === 0 || !b.attributes.every((a) => typeof a === 'string'))
       throw invalidParam('attributes', 'Value must be an array of attribute keys');
     const orders = Array.isArray(b.orders) ? (b.orders as unknown[]).map((o) => String(o)) : [];

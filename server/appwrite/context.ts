@@ -32,10 +32,7 @@ export type SessionRow = {
   updated_at: string;
 };
 
-export type Caller =
-  | { kind: 'key' }
-  | { kind: 'guest' }
-  | { kind: 'user'; user: UserRow; session: SessionRow; via: 'session' | 'jwt' };
+export type Caller = { kind: 'key' } | { kind: 'guest' } | { kind: 'user'; user: UserRow; session: SessionRow; via: 'session' | 'jwt' };
 
 export type AppwriteEnv = { Variables: { caller: Caller } };
 
@@ -48,7 +45,12 @@ function decodeSessionValue(value: string | undefined | null): { id: string; sec
   if (!value) return null;
   try {
     const parsed = JSON.parse(Buffer.from(value, 'base64').toString('utf8')) as unknown;
-    if (parsed && typeof parsed === 'object' && typeof (parsed as { id: unknown }).id === 'string' && typeof (parsed as { secret: unknown }).secret === 'string')
+    if (
+      parsed &&
+      typeof parsed === 'object' &&
+      typeof (parsed as { id: unknown }).id === 'string' &&
+      typeof (parsed as { secret: unknown }).secret === 'string'
+    )
       return parsed as { id: string; secret: string };
   } catch {
     /* not a session value: the caller is a guest */
@@ -118,7 +120,10 @@ export async function resolveCaller(be: AppwriteBackend, c: Context): Promise<Ca
 
   const name = sessionCookieName(be.projectId);
   const raw =
-    getCookie(c, name) ?? getCookie(c, `${name}_legacy`) ?? c.req.header('x-appwrite-session') ?? fallbackSession(c.req.header('x-fallback-cookies'), name);
+    getCookie(c, name) ??
+    getCookie(c, `${name}_legacy`) ??
+    c.req.header('x-appwrite-session') ??
+    fallbackSession(c.req.header('x-fallback-cookies'), name);
   const found = findSession(be, raw);
 
   const jwt = c.req.header('x-appwrite-jwt');
@@ -127,7 +132,8 @@ export async function resolveCaller(be: AppwriteBackend, c: Context): Promise<Ca
     const invalid = () => new AppwriteError(401, 'user_jwt_invalid', 'Failed to verify JWT. Invalid token: Expired or invalid signature.');
     try {
       const { payload } = await jwtVerify(jwt, be.jwtSecret, { algorithms: ['HS256'] });
-      const session = be.db.prepare('SELECT * FROM sessions WHERE id = ? AND user_id = ?').get(payload.sessionId, payload.userId) as SessionRow | undefined;
+      const session = be.db.prepare('SELECT * FROM sessions WHERE id = ? AND user_id = ?').get(payload.sessionId, payload.userId) as
+        SessionRow | undefined;
       if (!session || session.expire_ms <= Date.now()) throw invalid();
       const user = be.db.prepare('SELECT * FROM users WHERE id = ?').get(session.user_id) as UserRow | undefined;
       if (!user) throw invalid();

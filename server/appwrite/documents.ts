@@ -26,8 +26,24 @@ const BULK_MAX = 100;
 
 const names = (flavor: Flavor) =>
   flavor === 'rows'
-    ? { one: 'Row', idParam: 'rowId', list: 'rows', parent: '$tableId', many: 'rows', notFound: 'row_not_found', exists: 'row_already_exists' }
-    : { one: 'Document', idParam: 'documentId', list: 'documents', parent: '$collectionId', many: 'documents', notFound: 'document_not_found', exists: 'document_already_exists' };
+    ? {
+        one: 'Row',
+        idParam: 'rowId',
+        list: 'rows',
+        parent: '$tableId',
+        many: 'rows',
+        notFound: 'row_not_found',
+        exists: 'row_already_exists',
+      }
+    : {
+        one: 'Document',
+        idParam: 'documentId',
+        list: 'documents',
+        parent: '$collectionId',
+        many: 'documents',
+        notFound: 'document_not_found',
+        exists: 'document_already_exists',
+      };
 
 export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
   const app = new Hono<AppwriteEnv>();
@@ -156,8 +172,12 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
       const reverse = q.cursor?.direction === 'before';
       if (q.cursor) {
         const cur = getRow.get(col.databaseId, col.id, q.cursor.id) as DocRow | undefined;
-        if (!cur || !mayRead(col, caller, cur)) throw new AppwriteError(400, 'general_cursor_not_found', `Cursor not found: ${n.one} '${q.cursor.id}' does not exist.`);
-        const values = db.prepare(`SELECT ${order.map((o) => o.expr).join(', ')} FROM documents d WHERE d.seq = ?`).raw().get(cur.seq) as unknown[]; // raw() changes the statement: not cached
+        if (!cur || !mayRead(col, caller, cur))
+          throw new AppwriteError(400, 'general_cursor_not_found', `Cursor not found: ${n.one} '${q.cursor.id}' does not exist.`);
+        const values = db
+          .prepare(`SELECT ${order.map((o) => o.expr).join(', ')} FROM documents d WHERE d.seq = ?`)
+          .raw()
+          .get(cur.seq) as unknown[]; // raw() changes the statement: not cached
         // Keyset: (o1 > v1) OR (o1 = v1 AND o2 > v2) OR ... in each term's direction.
         const ors: string[] = [];
         order.forEach((o, i) => {
@@ -170,13 +190,23 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
         where.push(`(${ors.join(' OR ')})`);
       }
       const orderSql = order.map((o) => `${o.expr} ${o.desc !== reverse ? 'DESC' : 'ASC'}`).join(', ');
-      let rows = stmt(`SELECT d.* FROM documents d WHERE ${where.join(' AND ')} ORDER BY ${orderSql} LIMIT ? OFFSET ?`).all(...params, q.limit, q.offset) as DocRow[];
+      let rows = stmt(`SELECT d.* FROM documents d WHERE ${where.join(' AND ')} ORDER BY ${orderSql} LIMIT ? OFFSET ?`).all(
+        ...params,
+        q.limit,
+        q.offset,
+      ) as DocRow[];
       if (reverse) rows = rows.reverse();
       const total = withTotal
-        ? (stmt(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM documents d WHERE ${filterSql} LIMIT ${LIST_MAX})`).get(...filterParams) as { n: number }).n
+        ? (
+            stmt(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM documents d WHERE ${filterSql} LIMIT ${LIST_MAX})`).get(...filterParams) as {
+              n: number;
+            }
+          ).n
         : 0;
       if (q.select) return c.json({ total, [n.list]: rows.map((r) => model(r, flavor, q.select)) });
-      return c.body(`{"total":${total},"${n.list}":[${rows.map((r) => modelJson(r, flavor)).join(',')}]}`, 200, { 'Content-Type': 'application/json' });
+      return c.body(`{"total":${total},"${n.list}":[${rows.map((r) => modelJson(r, flavor)).join(',')}]}`, 200, {
+        'Content-Type': 'application/json',
+      });
     });
 
     app.post(base, async (c) => {
@@ -193,7 +223,11 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
         const prepared = bulk.map((item) => {
           if (!item || typeof item !== 'object' || Array.isArray(item)) throw invalidArgument(`Each of \`${n.many}\` must be an object`);
           const o = item as Record<string, unknown>;
-          return { id: customId('$id', o.$id ?? 'unique()'), data: validateData(col, o, null), permissions: permissionsFrom(o.$permissions, caller) };
+          return {
+            id: customId('$id', o.$id ?? 'unique()'),
+            data: validateData(col, o, null),
+            permissions: permissionsFrom(o.$permissions, caller),
+          };
         });
         const created = db.transaction(() => prepared.map((p) => insert(col, flavor, p.id, p.data, p.permissions)))();
         return c.json({ total: created.length, [n.list]: created.map((r) => model(r, flavor)) }, 201);
@@ -227,8 +261,12 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
       }
       const row = authorized(col, caller, 'update', id, flavor);
       const body = await readJson(c.req.raw);
-      const data = body.data === undefined ? JSON.parse(row.data) : validateData(col, body.data, JSON.parse(row.data) as Record<string, unknown>);
-      const permissions = body.permissions === undefined || body.permissions === null ? JSON.parse(row.permissions) : permissionsFrom(body.permissions, caller);
+      const data =
+        body.data === undefined ? JSON.parse(row.data) : validateData(col, body.data, JSON.parse(row.data) as Record<string, unknown>);
+      const permissions =
+        body.permissions === undefined || body.permissions === null
+          ? JSON.parse(row.permissions)
+          : permissionsFrom(body.permissions, caller);
       const updated = updateRow.get(JSON.stringify(data), JSON.stringify(permissions), isoNow(), row.seq) as DocRow;
       return c.json(model(updated, flavor));
     };
@@ -257,7 +295,11 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
         const data = JSON.parse(current.data) as Record<string, unknown>;
         const next = (typeof data[key] === 'number' ? (data[key] as number) : 0) + sign * by;
         if (typeof bound === 'number' && (sign === 1 ? next > bound : next < bound))
-          throw new AppwriteError(400, 'attribute_limit_exceeded', `Attribute "${key}" would go ${sign === 1 ? 'above its maximum' : 'below its minimum'} of ${bound}.`);
+          throw new AppwriteError(
+            400,
+            'attribute_limit_exceeded',
+            `Attribute "${key}" would go ${sign === 1 ? 'above its maximum' : 'below its minimum'} of ${bound}.`,
+          );
         const merged = validateData(col, { [key]: next }, data);
         return updateRow.get(JSON.stringify(merged), current.permissions, isoNow(), current.seq) as DocRow;
       })();

@@ -23,10 +23,8 @@ export const errorBody = (err: AppwriteError) => ({
 });
 
 export const invalidArgument = (message: string) => new AppwriteError(400, 'general_argument_invalid', message);
-export const invalidParam = (name: string, rule: string) =>
-  invalidArgument(`Invalid \`${name}\` param: ${rule}`);
-export const guestScope = () =>
-  new AppwriteError(401, 'general_unauthorized_scope', 'User (role: guests) missing scopes (["account"])');
+export const invalidParam = (name: string, rule: string) => invalidArgument(`Invalid \`${name}\` param: ${rule}`);
+export const guestScope = () => new AppwriteError(401, 'general_unauthorized_scope', 'User (role: guests) missing scopes (["account"])');
 export const unauthorized = (message = 'The current user is not authorized to perform the requested action.') =>
   new AppwriteError(401, 'user_unauthorized', message);
 export const routeNotFound = () =>

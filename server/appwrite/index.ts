@@ -16,11 +16,37 @@ export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 export const UPLOAD_BODY_LIMIT = CHUNK_SIZE + 1024 * 1024;
 
 const ALLOW_HEADERS = [
-  'Accept', 'Origin', 'Cookie', 'Set-Cookie', 'Content-Type', 'Content-Range', 'X-Appwrite-Project', 'X-Appwrite-Key',
-  'X-Appwrite-Dev-Key', 'X-Appwrite-Locale', 'X-Appwrite-Mode', 'X-Appwrite-JWT', 'X-Appwrite-Response-Format',
-  'X-Appwrite-Timeout', 'X-Appwrite-ID', 'X-Appwrite-Timestamp', 'X-Appwrite-Session', 'X-SDK-Version', 'X-SDK-Name',
-  'X-SDK-Language', 'X-SDK-Platform', 'X-SDK-GraphQL', 'X-SDK-Profile', 'Range', 'Cache-Control', 'Expires', 'Pragma',
-  'X-Fallback-Cookies', 'X-Requested-With', 'X-Forwarded-For', 'X-Forwarded-User-Agent',
+  'Accept',
+  'Origin',
+  'Cookie',
+  'Set-Cookie',
+  'Content-Type',
+  'Content-Range',
+  'X-Appwrite-Project',
+  'X-Appwrite-Key',
+  'X-Appwrite-Dev-Key',
+  'X-Appwrite-Locale',
+  'X-Appwrite-Mode',
+  'X-Appwrite-JWT',
+  'X-Appwrite-Response-Format',
+  'X-Appwrite-Timeout',
+  'X-Appwrite-ID',
+  'X-Appwrite-Timestamp',
+  'X-Appwrite-Session',
+  'X-SDK-Version',
+  'X-SDK-Name',
+  'X-SDK-Language',
+  'X-SDK-Platform',
+  'X-SDK-GraphQL',
+  'X-SDK-Profile',
+  'Range',
+  'Cache-Control',
+  'Expires',
+  'Pragma',
+  'X-Fallback-Cookies',
+  'X-Requested-With',
+  'X-Forwarded-For',
+  'X-Forwarded-User-Agent',
 ].join(', ');
 
 export function toErrorResponse(c: Context, err: unknown) {
@@ -49,7 +75,11 @@ export function appwriteApi(be: AppwriteBackend, isAllowedOrigin: (origin: strin
     const origin = c.req.header('origin');
     if (origin) {
       if (!isAllowedOrigin(origin, c))
-        throw new AppwriteError(403, 'general_unknown_origin', `Invalid Origin. Register your new client (${origin}) as a web platform on your project console dashboard`);
+        throw new AppwriteError(
+          403,
+          'general_unknown_origin',
+          `Invalid Origin. Register your new client (${origin}) as a web platform on your project console dashboard`,
+        );
       c.header('Access-Control-Allow-Origin', origin);
       c.header('Access-Control-Allow-Credentials', 'true');
       c.header('Access-Control-Expose-Headers', 'X-Appwrite-Session, X-Fallback-Cookies');
@@ -97,7 +127,7 @@ const drain = (body: ReadableStream<Uint8Array>) => drainReader(body.getReader()
 
 async function drainReader(reader: ReadableStreamDefaultReader<Uint8Array>, cap: number) {
   try {
-    for (let read = 0; read <= cap; ) {
+    for (let read = 0; read <= cap;) {
       const { done, value } = await reader.read();
       if (done) return;
       read += value.length;

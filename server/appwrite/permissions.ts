@@ -4,14 +4,16 @@ import { rolesOf, type Caller } from './context';
 
 export type Action = 'create' | 'read' | 'update' | 'delete';
 const PERMISSION = /^(create|read|update|delete|write)\("([^"]+)"\)$/;
-const ROLE = /^(any|guests|users(\/(verified|unverified))?|user:[a-zA-Z0-9._-]{1,36}(\/(verified|unverified))?|team:[a-zA-Z0-9._-]{1,36}(\/[a-zA-Z0-9._-]+)?|member:[a-zA-Z0-9._-]{1,36}|label:[a-zA-Z0-9]{1,36})$/;
+const ROLE =
+  /^(any|guests|users(\/(verified|unverified))?|user:[a-zA-Z0-9._-]{1,36}(\/(verified|unverified))?|team:[a-zA-Z0-9._-]{1,36}(\/[a-zA-Z0-9._-]+)?|member:[a-zA-Z0-9._-]{1,36}|label:[a-zA-Z0-9]{1,36})$/;
 
 /**
  * Parses the permissions a caller asked for. `write` becomes update + delete; document-level
  * `create` is refused. A caller without an API key may only grant roles it holds.
  */
 export function parsePermissions(input: unknown, caller: Caller, allowed: Action[]): string[] {
-  if (!Array.isArray(input) || input.length > 100) throw invalidParam('permissions', 'Value must be a valid array no longer than 100 items');
+  if (!Array.isArray(input) || input.length > 100)
+    throw invalidParam('permissions', 'Value must be a valid array no longer than 100 items');
   const roles = caller.kind === 'key' ? null : new Set(rolesOf(caller));
   const out = new Set<string>();
   for (const p of input) {
@@ -20,8 +22,7 @@ export function parsePermissions(input: unknown, caller: Caller, allowed: Action
     const actions = m[1] === 'write' ? (['update', 'delete'] as Action[]) : [m[1] as Action];
     for (const action of actions) {
       if (!allowed.includes(action)) throw invalidParam('permissions', `Permissions must be one of: (${allowed.join(', ')})`);
-      if (roles && !roles.has(m[2]!))
-        throw unauthorized(`Permissions must be one of: (${[...roles].map((r) => `"${r}"`).join(', ')})`);
+      if (roles && !roles.has(m[2]!)) throw unauthorized(`Permissions must be one of: (${[...roles].map((r) => `"${r}"`).join(', ')})`);
       out.add(`${action}("${m[2]}")`);
     }
   }

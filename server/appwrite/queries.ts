@@ -53,7 +53,8 @@ function parseOne(raw: unknown): Query {
       throw queryInvalid(`Query must be valid JSON: ${raw.slice(0, 100)}`);
     }
   }
-  if (!q || typeof q !== 'object' || Array.isArray(q) || typeof (q as Query).method !== 'string') throw queryInvalid('Query must be an object with a method');
+  if (!q || typeof q !== 'object' || Array.isArray(q) || typeof (q as Query).method !== 'string')
+    throw queryInvalid('Query must be an object with a method');
   const query = q as Query;
   if (query.attribute !== undefined && typeof query.attribute !== 'string') throw queryInvalid('Attribute must be a string');
   if (query.values !== undefined && !Array.isArray(query.values)) throw queryInvalid('Values must be an array');
@@ -156,13 +157,15 @@ export function compileQueries(rawQueries: unknown[], col: CollectionInfo): Comp
     switch (q.method) {
       case 'limit': {
         const [v] = q.values ?? [];
-        if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > LIST_MAX) throw queryInvalid(`Limit must be an integer between 0 and ${LIST_MAX}`);
+        if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > LIST_MAX)
+          throw queryInvalid(`Limit must be an integer between 0 and ${LIST_MAX}`);
         out.limit = v;
         break;
       }
       case 'offset': {
         const [v] = q.values ?? [];
-        if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 1_000_000_000) throw queryInvalid('Offset must be a non-negative integer');
+        if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 1_000_000_000)
+          throw queryInvalid('Offset must be a non-negative integer');
         out.offset = v;
         break;
       }
@@ -180,7 +183,8 @@ export function compileQueries(rawQueries: unknown[], col: CollectionInfo): Comp
       case 'select': {
         const values = q.values ?? [];
         if (!values.every((v) => typeof v === 'string')) throw queryInvalid('Select takes attribute names');
-        for (const v of values as string[]) if (v !== '*' && !v.startsWith('$') && !col.attributes.has(v)) throw queryInvalid(`Attribute not found in schema: ${v}`);
+        for (const v of values as string[])
+          if (v !== '*' && !v.startsWith('$') && !col.attributes.has(v)) throw queryInvalid(`Attribute not found in schema: ${v}`);
         out.select = values.includes('*') ? null : (values as string[]);
         break;
       }

@@ -54,14 +54,25 @@ export class SchemaCache {
     const k = `${databaseId}\u0000${collectionId}`;
     if (this.cache.has(k)) return this.cache.get(k)!;
     const row = this.db.prepare('SELECT * FROM collections WHERE database_id = ? AND id = ?').get(databaseId, collectionId) as
-      | { database_id: string; id: string; name: string; permissions: string; document_security: number; enabled: number; created_at: string; updated_at: string }
+      | {
+          database_id: string;
+          id: string;
+          name: string;
+          permissions: string;
+          document_security: number;
+          enabled: number;
+          created_at: string;
+          updated_at: string;
+        }
       | undefined;
     let info: CollectionInfo | null = null;
     if (row) {
       const attrs = this.db
         .prepare('SELECT spec FROM attributes WHERE database_id = ? AND collection_id = ? ORDER BY position')
         .all(databaseId, collectionId) as { spec: string }[];
-      const idx = this.db.prepare('SELECT spec FROM indexes WHERE database_id = ? AND collection_id = ? ORDER BY created_at').all(databaseId, collectionId) as {
+      const idx = this.db
+        .prepare('SELECT spec FROM indexes WHERE database_id = ? AND collection_id = ? ORDER BY created_at')
+        .all(databaseId, collectionId) as {
         spec: string;
       }[];
       info = {
@@ -73,10 +84,12 @@ export class SchemaCache {
         enabled: row.enabled === 1,
         createdAt: row.created_at,
         updatedAt: row.updated_at,
-        attributes: new Map(attrs.map((a) => {
-          const spec = JSON.parse(a.spec) as AttributeSpec;
-          return [spec.key, spec];
-        })),
+        attributes: new Map(
+          attrs.map((a) => {
+            const spec = JSON.parse(a.spec) as AttributeSpec;
+            return [spec.key, spec];
+          }),
+        ),
         indexes: idx.map((i) => JSON.parse(i.spec) as IndexSpec),
       };
     }
@@ -113,7 +126,9 @@ function checkScalar(a: AttributeSpec, v: unknown): string | null {
       }
       return 'Value must be a valid URL';
     case 'ip':
-      return typeof v === 'string' && (IPV4.test(v) || (v.includes(':') && /^[0-9a-fA-F:.]+$/.test(v))) ? null : 'Value must be a valid IP address';
+      return typeof v === 'string' && (IPV4.test(v) || (v.includes(':') && /^[0-9a-fA-F:.]+$/.test(v)))
+        ? null
+        : 'Value must be a valid IP address';
     case 'enum':
       return typeof v === 'string' && (a.elements ?? []).includes(v) ? null : `Value must be one of (${(a.elements ?? []).join(', ')})`;
     case 'boolean':
@@ -122,7 +137,8 @@ function checkScalar(a: AttributeSpec, v: unknown): string | null {
     case 'float': {
       if (typeof v !== 'number' || !Number.isFinite(v) || (a.type === 'integer' && !Number.isInteger(v)))
         return `Value must be a valid ${a.type === 'integer' ? 'integer' : 'float'}`;
-      if ((a.min !== undefined && v < a.min) || (a.max !== undefined && v > a.max)) return `Value must be a valid range between ${a.min} and ${a.max}`;
+      if ((a.min !== undefined && v < a.min) || (a.max !== undefined && v > a.max))
+        return `Value must be a valid range between ${a.min} and ${a.max}`;
       return null;
     }
     case 'datetime':

@@ -13,7 +13,12 @@ export function seedProject(be: AppwriteBackend, admin: SchemaAdmin, cache: Sche
     }
     for (const c of project.collections) {
       if (!cache.collection(c.databaseId, c.$id))
-        admin.createCollection(c.databaseId, c.$id, { name: c.name, permissions: c.$permissions, documentSecurity: c.documentSecurity, enabled: c.enabled });
+        admin.createCollection(c.databaseId, c.$id, {
+          name: c.name,
+          permissions: c.$permissions,
+          documentSecurity: c.documentSecurity,
+          enabled: c.enabled,
+        });
       for (const a of c.attributes) {
         if (cache.collection(c.databaseId, c.$id)!.attributes.has(a.key)) continue;
         const type = a.type === 'string' && a.format ? a.format : a.type;

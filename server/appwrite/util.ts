@@ -15,7 +15,7 @@ export function uniqueId(): string {
 
 const UID = /^[a-zA-Z0-9][a-zA-Z0-9._-]{0,35}$/;
 const UID_RULE =
-  'Parameter must contain at most 36 chars. Valid chars are a-z, A-Z, 0-9, period, hyphen, and underscore. Can\'t start with a special char';
+  "Parameter must contain at most 36 chars. Valid chars are a-z, A-Z, 0-9, period, hyphen, and underscore. Can't start with a special char";
 
 /** Checks a client-chosen id; 'unique()' asks the server to make one. */
 export function customId(name: string, value: unknown): string {
@@ -33,7 +33,8 @@ export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex'
 export const randomSecret = (bytes = 32) => randomBytes(bytes).toString('hex');
 
 export function stringParam(name: string, value: unknown, { max = 256, min = 0 } = {}): string {
-  if (typeof value !== 'string') throw invalidParam(name, `Value must be a valid string and at least ${min || 1} chars and no longer than ${max} chars`);
+  if (typeof value !== 'string')
+    throw invalidParam(name, `Value must be a valid string and at least ${min || 1} chars and no longer than ${max} chars`);
   if (value.length < min || value.length > max)
     throw invalidParam(name, `Value must be a valid string and at least ${min || 1} chars and no longer than ${max} chars`);
   return value;
@@ -63,7 +64,8 @@ export function asObject(body: unknown): Record<string, unknown> {
 
 const EMAIL = /^[^\s@"(),:;<>[\\\]]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 export function emailParam(name: string, value: unknown): string {
-  if (typeof value !== 'string' || value.length > 254 || !EMAIL.test(value)) throw invalidParam(name, 'Value must be a valid email address');
+  if (typeof value !== 'string' || value.length > 254 || !EMAIL.test(value))
+    throw invalidParam(name, 'Value must be a valid email address');
   return value.toLowerCase();
 }
 

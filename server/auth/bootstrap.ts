@@ -13,7 +13,10 @@ export const generatePassword = () => randomBytes(18).toString('base64url');
  * Without: when no staff account exists at all, creates staff@localhost with a random password and returns the
  * credentials (the caller shows them once). Returns null when nothing was generated.
  */
-export async function ensureStaffAccount(db: Db, opts: { email?: string; password?: string }): Promise<{ email: string; password: string } | null> {
+export async function ensureStaffAccount(
+  db: Db,
+  opts: { email?: string; password?: string },
+): Promise<{ email: string; password: string } | null> {
   if (opts.email && opts.password) {
     const user = findUserByEmail(db, opts.email);
     if (!user) {

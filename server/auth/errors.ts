@@ -39,14 +39,11 @@ export const tooLarge = (limit: number) =>
 export const notFound = () => new AuthError(404, 'not_found', 'Not found: no such Auth endpoint.');
 export const invalidCredentials = () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
 export const noAuthorization = () => new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-export const badJwt = (detail: string) =>
-  new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`);
+export const badJwt = (detail: string) => new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`);
 export const sessionNotFound = () => new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
 export const userNotFound = () => new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-export const refreshTokenNotFound = () =>
-  new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-export const refreshTokenAlreadyUsed = () =>
-  new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+export const refreshTokenNotFound = () => new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+export const refreshTokenAlreadyUsed = () => new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
 export const insufficientAal = (message: string) => new AuthError(403, 'insufficient_aal', message);
 export const rateLimited = (resetMs: number) =>
   new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {

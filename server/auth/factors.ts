@@ -41,12 +41,19 @@ export function factorRoutes(deps: AuthDeps) {
     if (existing.some((f) => f.status === 'verified') && session.aal !== 'aal2')
       throw insufficientAal('AAL2 required to enroll a new factor');
     // Abandoned enrollments are replaced rather than piling up.
-    db.prepare("DELETE FROM auth_factors WHERE user_id = ? AND status = 'unverified' AND created_at < ?").run(user.id, isoNow(Date.now() - 10 * 60_000));
+    db.prepare("DELETE FROM auth_factors WHERE user_id = ? AND status = 'unverified' AND created_at < ?").run(
+      user.id,
+      isoNow(Date.now() - 10 * 60_000),
+    );
     const current = factorsOf(db, user.id);
     if (current.length >= MAX_FACTORS)
       throw new AuthError(422, 'too_many_enrolled_mfa_factors', 'Maximum number of enrolled factors reached, unenroll to continue');
     if (friendlyName && current.some((f) => f.friendly_name === friendlyName))
-      throw new AuthError(422, 'mfa_factor_name_conflict', `A factor with the friendly name "${friendlyName}" for this user already exists`);
+      throw new AuthError(
+        422,
+        'mfa_factor_name_conflict',
+        `A factor with the friendly name "${friendlyName}" for this user already exists`,
+      );
 
     const secret = newTotpSecret();
     const uri = otpauthUri(secret, issuer, user.email);
@@ -85,13 +92,16 @@ export function factorRoutes(deps: AuthDeps) {
     const code = requiredString(body, 'code', 64).trim();
     const factor = ownFactor(user.id, c.req.param('id'));
     const challenge = db.prepare('SELECT * FROM auth_challenges WHERE id = ? AND factor_id = ?').get(challengeId, factor.id) as
-      | { id: string; session_id: string; expires_ms: number }
-      | undefined;
+      { id: string; session_id: string; expires_ms: number } | undefined;
     if (!challenge || challenge.session_id !== session.id)
       throw new AuthError(422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
     if (challenge.expires_ms <= Date.now()) {
       db.prepare('DELETE FROM auth_challenges WHERE id = ?').run(challenge.id);
-      throw new AuthError(422, 'mfa_challenge_expired', `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
+      throw new AuthError(
+        422,
+        'mfa_challenge_expired',
+        `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
+      );
     }
     const limitKey = `auth/mfa:${factor.id}`;
     if (deps.rateLimits) hit(db, limitKey, VERIFY_LIMIT, VERIFY_WINDOW_MS);

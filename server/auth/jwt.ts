@@ -36,7 +36,8 @@ const publicKeys = new WeakMap<EcPrivateJwk, Promise<CryptoKey>>();
 
 function privateKeyOf(key: EcPrivateJwk) {
   let k = privateKeys.get(key);
-  if (!k) privateKeys.set(key, (k = importJWK({ kty: key.kty, crv: key.crv, x: key.x, y: key.y, d: key.d }, 'ES256') as Promise<CryptoKey>));
+  if (!k)
+    privateKeys.set(key, (k = importJWK({ kty: key.kty, crv: key.crv, x: key.x, y: key.y, d: key.d }, 'ES256') as Promise<CryptoKey>));
   return k;
 }
 

@@ -24,7 +24,8 @@ export function tokenRoutes(deps: AuthDeps) {
     c.header('Cache-Control', 'no-store');
 
     if (grant === 'password') {
-      if (body.phone !== undefined && body.email === undefined) throw validationFailed('Phone sign-in is not enabled; use email and password');
+      if (body.phone !== undefined && body.email === undefined)
+        throw validationFailed('Phone sign-in is not enabled; use email and password');
       const email = normalizeEmail(requiredString(body, 'email', 254));
       const password = requiredString(body, 'password', MAX_PASSWORD);
       const limitKey = `auth/token:${ipOf(c, deps)}:${email}`;
@@ -53,7 +54,9 @@ export function tokenRoutes(deps: AuthDeps) {
     throw new AuthError(
       400,
       'unsupported_grant_type',
-      grant ? `unsupported_grant_type: "${grant.slice(0, 40)}" is not supported here (use password or refresh_token)` : 'grant_type is required (password or refresh_token)',
+      grant
+        ? `unsupported_grant_type: "${grant.slice(0, 40)}" is not supported here (use password or refresh_token)`
+        : 'grant_type is required (password or refresh_token)',
     );
   });
 

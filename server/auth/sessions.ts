@@ -63,8 +63,7 @@ export function rotateRefreshToken(db: Db, presented: string): { session: Sessio
   const hash = hashToken(presented);
   const result = db.transaction(() => {
     const row = db.prepare('SELECT * FROM auth_refresh_tokens WHERE token_hash = ?').get(hash) as
-      | { session_id: string; revoked: number }
-      | undefined;
+      { session_id: string; revoked: number } | undefined;
     if (!row) throw refreshTokenNotFound();
     if (row.revoked) {
       db.prepare('DELETE FROM auth_sessions WHERE id = ?').run(row.session_id);
@@ -82,7 +81,12 @@ export function rotateRefreshToken(db: Db, presented: string): { session: Sessio
 }
 
 /** Raises the session to aal2 after a verified factor and rotates its refresh token, as GoTrue does. */
-export function upgradeSession(db: Db, session: SessionRow, factorId: string, amr: AmrEntry): { session: SessionRow; refreshToken: string } {
+export function upgradeSession(
+  db: Db,
+  session: SessionRow,
+  factorId: string,
+  amr: AmrEntry,
+): { session: SessionRow; refreshToken: string } {
   return db.transaction(() => {
     const now = isoNow();
     const methods = (JSON.parse(session.amr) as AmrEntry[]).filter((a) => a.method !== amr.method);

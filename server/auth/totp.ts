@@ -34,4 +34,5 @@ export function verifyTotp(secret: string, code: string, lastStep: number, ms = 
 }
 
 /** The otpauth:// URI authenticator apps read from the QR code (Google Authenticator key URI format). */
-export const otpauthUri = (secret: string, issuer: string, account: string): string => totpOf(secret, TOTP_DIGITS, issuer, account).toString();
+export const otpauthUri = (secret: string, issuer: string, account: string): string =>
+  totpOf(secret, TOTP_DIGITS, issuer, account).toString();

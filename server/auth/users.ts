@@ -65,7 +65,12 @@ const appMetadata = (staff: boolean) => ({ provider: 'email', providers: ['email
 export const isStaff = (user: AuthUserRow) => (JSON.parse(user.app_metadata) as { role?: unknown }).role === 'staff';
 
 /** Creates a confirmed email + password user; `staff` puts role 'staff' in app_metadata (and so in its tokens). */
-export async function createStaffUser(db: Db, email: string, password: string, opts: { staff: boolean } = { staff: true }): Promise<AuthUserRow> {
+export async function createStaffUser(
+  db: Db,
+  email: string,
+  password: string,
+  opts: { staff: boolean } = { staff: true },
+): Promise<AuthUserRow> {
   const normalized = normalizeEmailOrThrow(email);
   validatePassword(password);
   if (findUserByEmail(db, normalized)) throw new Error(`A user with the email ${normalized} already exists.`);
@@ -111,9 +116,18 @@ export type UserSummary = { id: string; email: string; staff: boolean; mfa: bool
 export function listUsers(db: Db): UserSummary[] {
   const rows = db.prepare('SELECT * FROM auth_users ORDER BY created_at, email').all() as AuthUserRow[];
   const verified = new Set(
-    (db.prepare("SELECT DISTINCT user_id FROM auth_factors WHERE status = 'verified'").all() as { user_id: string }[]).map((r) => r.user_id),
+    (db.prepare("SELECT DISTINCT user_id FROM auth_factors WHERE status = 'verified'").all() as { user_id: string }[]).map(
+      (r) => r.user_id,
+    ),
   );
-  return rows.map((u) => ({ id: u.id, email: u.email, staff: isStaff(u), mfa: verified.has(u.id), createdAt: u.created_at, lastSignInAt: u.last_sign_in_at }));
+  return rows.map((u) => ({
+    id: u.id,
+    email: u.email,
+    staff: isStaff(u),
+    mfa: verified.has(u.id),
+    createdAt: u.created_at,
+    lastSignInAt: u.last_sign_in_at,
+  }));
 }
 
 export const countStaff = (db: Db) => listUsers(db).filter((u) => u.staff).length;
@@ -127,7 +141,14 @@ function normalizeEmailOrThrow(email: string): string {
 }
 
 export function factorModel(f: FactorRow) {
-  return { id: f.id, friendly_name: f.friendly_name, factor_type: f.factor_type, status: f.status, created_at: f.created_at, updated_at: f.updated_at };
+  return {
+    id: f.id,
+    friendly_name: f.friendly_name,
+    factor_type: f.factor_type,
+    status: f.status,
+    created_at: f.created_at,
+    updated_at: f.updated_at,
+  };
 }
 
 /** GoTrue's User object (internal/models/user.go); `factors` is left out when there are none, as GoTrue does. */

@@ -30,7 +30,8 @@ export function hit(db: Db, key: string, limit: number, windowMs = HOUR_MS, weig
 
 /** The count in the current window (0 when none), without adding to it. */
 export function countOf(db: Db, key: string): number {
-  const row = db.prepare('SELECT count, reset_ms FROM rate_limits WHERE key = ?').get(key) as { count: number; reset_ms: number } | undefined;
+  const row = db.prepare('SELECT count, reset_ms FROM rate_limits WHERE key = ?').get(key) as
+    { count: number; reset_ms: number } | undefined;
   return row && row.reset_ms > Date.now() ? row.count : 0;
 }
 

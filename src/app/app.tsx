@@ -22,7 +22,11 @@ const screenFor = (path: string) => screens[path.replace(/\/+$/, '') || '/'] ?? 
 // Screens that report themselves shown once their own data is on screen (the wizard restores a draft first).
 const reportsItself = new Set<Screen>([screens['/login']!]);
 
-const routes = new Map(Object.values(screens).concat(notFound).map((load) => [load, lazy(load)]));
+const routes = new Map(
+  Object.values(screens)
+    .concat(notFound)
+    .map((load) => [load, lazy(load)]),
+);
 
 /** Starts downloading the screen of `path` at once, while the runtime configuration is still on its way. */
 export const preloadScreen = (path: string) => void screenFor(path)().catch(() => undefined);

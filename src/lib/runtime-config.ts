@@ -45,7 +45,10 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
 }
 
 /** Fetches the configuration; offline, the copy saved on the last successful start is used. */
-export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch, storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage): Promise<RuntimeConfig> {
+export async function loadRuntimeConfig(
+  fetchImpl: typeof fetch = fetch,
+  storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage,
+): Promise<RuntimeConfig> {
   try {
     const res = await fetchImpl('/app-config.json', { cache: 'no-cache' });
     if (!res.ok) throw new Error(`app-config.json answered ${res.status}`);

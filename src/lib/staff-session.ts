@@ -18,7 +18,13 @@ export function loadSupabase(config: StaffAuthConfig): Promise<SupabaseClient> {
   if (!client) {
     client = import('@supabase/supabase-js').then(({ createClient }) =>
       createClient(config.supabaseUrl, config.supabaseAnonKey, {
-        auth: { flowType: 'pkce', autoRefreshToken: true, persistSession: true, detectSessionInUrl: true, storageKey: staffStorageKey(config) },
+        auth: {
+          flowType: 'pkce',
+          autoRefreshToken: true,
+          persistSession: true,
+          detectSessionInUrl: true,
+          storageKey: staffStorageKey(config),
+        },
       }),
     );
     // A chunk that failed to load (first visit offline) is tried again next time.
@@ -33,7 +39,12 @@ type Claims = { app_metadata?: { role?: unknown }; aal?: unknown };
 function claimsOf(token: string): Claims {
   try {
     const part = token.split('.')[1] ?? '';
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const json = atob(
+      part
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '='),
+    );
     return JSON.parse(new TextDecoder().decode(Uint8Array.from(json, (c) => c.charCodeAt(0)))) as Claims;
   } catch {
     return {};

@@ -54,7 +54,11 @@ export function appwriteOutboxBackend(
       const r = await attempt(() => storage.createFile({ bucketId, fileId, file, permissions: readers(userId) }));
       if (r.ok) return OK;
       if (r.kind !== 'conflict') return r;
-      return ifOurs(r, async () => (await storage.getFile({ bucketId, fileId })).$id === fileId, `Another file already uses the id ${fileId}.`);
+      return ifOurs(
+        r,
+        async () => (await storage.getFile({ bucketId, fileId })).$id === fileId,
+        `Another file already uses the id ${fileId}.`,
+      );
     },
 
     async createDocument({ documentId, userId, data }) {
@@ -74,7 +78,12 @@ export function appwriteOutboxBackend(
       const jwt = await attempt(() => account.createJWT());
       if (!jwt.ok) return jwt;
       const res = await attempt(() =>
-        callFunction('sendToShopify', { customerJwt: jwt.value.jwt, body: { $id: documentId, ...data }, base: functionsBaseUrl, fetchImpl }),
+        callFunction('sendToShopify', {
+          customerJwt: jwt.value.jwt,
+          body: { $id: documentId, ...data },
+          base: functionsBaseUrl,
+          fetchImpl,
+        }),
       );
       if (!res.ok) return res;
       if (res.value.ok) return OK;

@@ -183,7 +183,15 @@ async function deliver(run: Run, entry: OutboxEntry): Promise<Step | undefined> 
   if (!r.ok && r.kind !== 'conflict') return fail(run, entry, r); // 409: our earlier create arrived
   // Only now, with the document confirmed, may the photos leave the device.
   await db.transaction('rw', db.outbox, db.draftFiles, async () => {
-    await db.outbox.update(entry.id, { files, documentCreated: true, status: 'sent', attempts: 0, nextAttemptAt: 0, lastError: null, lastErrorKind: null });
+    await db.outbox.update(entry.id, {
+      files,
+      documentCreated: true,
+      status: 'sent',
+      attempts: 0,
+      nextAttemptAt: 0,
+      lastError: null,
+      lastErrorKind: null,
+    });
     await db.draftFiles.bulkDelete(files.map((f) => f.draftFileId));
   });
   Object.assign(entry, { files, documentCreated: true, status: 'sent', attempts: 0 });
@@ -216,7 +224,8 @@ async function call<T>(run: Run, fn: () => Promise<BackendResult<T>>): Promise<B
     timer = setTimeout(() => resolve(failure('network', 'The server did not answer in time.')), run.timeoutMs);
   });
   try {
-    const thrown = (err: unknown) => failure(err instanceof TypeError ? 'network' : 'server', err instanceof Error ? err.message : String(err));
+    const thrown = (err: unknown) =>
+      failure(err instanceof TypeError ? 'network' : 'server', err instanceof Error ? err.message : String(err));
     const r = await Promise.race([fn().catch(thrown), timeout]);
     if (!r.ok && r.kind === 'auth') run.session = { ok: true, value: null };
     return r;

@@ -7,7 +7,10 @@ export type PersistAnswer = { askedAt: number; granted: boolean | null };
 type StorageManagerLike = { persist?: () => Promise<boolean> };
 
 /** True when this call asked; false when it had been asked before (or another tab is asking now). */
-export async function askPersistentStorageOnce(db: AppDb, storage: StorageManagerLike | undefined = globalThis.navigator?.storage): Promise<boolean> {
+export async function askPersistentStorageOnce(
+  db: AppDb,
+  storage: StorageManagerLike | undefined = globalThis.navigator?.storage,
+): Promise<boolean> {
   const first = await db.transaction('rw', db.meta, async () => {
     if (await db.meta.get(PERSIST_KEY)) return false;
     await db.meta.put({ key: PERSIST_KEY, value: { askedAt: Date.now(), granted: null } satisfies PersistAnswer });

@@ -34,7 +34,13 @@ const offline = () => new StaffSyncError(0, 'offline', 'The network is unavailab
 
 async function request(opts: StaffFetch, name: FunctionName, call: Pick<FunctionCall, 'query' | 'body'> = {}): Promise<Response> {
   try {
-    return await callFunction(name, { ...call, staffToken: opts.token, base: opts.base, fetchImpl: opts.fetchImpl, init: { cache: 'no-store' } });
+    return await callFunction(name, {
+      ...call,
+      staffToken: opts.token,
+      base: opts.base,
+      fetchImpl: opts.fetchImpl,
+      init: { cache: 'no-store' },
+    });
   } catch {
     throw offline();
   }
@@ -137,7 +143,10 @@ const pickFields = (s: Partial<Submission> | undefined): Partial<EditableFields>
  * Saves a staff edit on the device and shows it in the cache at once. A second edit before sending merges into the
  * first and keeps its base version, so a change made on the server meanwhile is still detected.
  */
-export async function queueEdit(db: AppDb, edit: { id: string; fields: Partial<EditableFields>; baseUpdatedAt: string }): Promise<PendingEdit> {
+export async function queueEdit(
+  db: AppDb,
+  edit: { id: string; fields: Partial<EditableFields>; baseUpdatedAt: string },
+): Promise<PendingEdit> {
   return db.transaction('rw', db.pendingEdits, db.submissions, async () => {
     const [prev, row] = await Promise.all([db.pendingEdits.get(edit.id), db.submissions.get(edit.id)]);
     const fields = { ...blankFields(), ...pickFields(row), ...prev?.fields, ...edit.fields } as EditableFields;
@@ -181,12 +190,18 @@ export function flushPendingEdits(db: AppDb, opts: StaffFetch): Promise<FlushRes
 
 async function flushOnce(db: AppDb, opts: StaffFetch): Promise<FlushResult> {
   const edits = (await db.pendingEdits.toArray()).sort((a, b) => a.savedAt - b.savedAt);
-  const out: FlushResult = { sent: [], conflicts: edits.flatMap((e) => (e.current ? [{ id: e.id, mine: e, current: e.current }] : [])), failed: 0 };
+  const out: FlushResult = {
+    sent: [],
+    conflicts: edits.flatMap((e) => (e.current ? [{ id: e.id, mine: e, current: e.current }] : [])),
+    failed: 0,
+  };
   const toSend = edits.filter((e) => !e.current);
   for (const [i, edit] of toSend.entries()) {
     let res: Response;
     try {
-      res = await request(opts, 'updateAppwriteSubmission', { body: { id: edit.id, ...edit.fields, expected_updated_at: edit.baseUpdatedAt } });
+      res = await request(opts, 'updateAppwriteSubmission', {
+        body: { id: edit.id, ...edit.fields, expected_updated_at: edit.baseUpdatedAt },
+      });
     } catch (err) {
       await db.pendingEdits.update(edit.id, { lastError: (err as Error).message });
       out.failed += toSend.length - i;
@@ -200,7 +215,7 @@ async function flushOnce(db: AppDb, opts: StaffFetch): Promise<FlushResult> {
     const error = await failure(res);
     const current = res.status === 409 ? error.body.details?.current : undefined;
     if (current) {
-        await db.pendingEdits.update(edit.id, { current, lastError: error.message });
+      await db.pendingEdits.update(edit.id, { current, lastError: error.message });
       out.conflicts.push({ id: edit.id, mine: { ...edit, current, lastError: error.message }, current });
       continue;
     }
@@ -225,7 +240,12 @@ export async function resolveConflict(db: AppDb, id: string, choice: 'mine' | 't
       await db.submissions.put(current);
       return;
     }
-    await db.pendingEdits.put({ ...mine, baseUpdatedAt: current.$updatedAt, lastError: null, savedAt: Math.max(Date.now(), edit.savedAt + 1) });
+    await db.pendingEdits.put({
+      ...mine,
+      baseUpdatedAt: current.$updatedAt,
+      lastError: null,
+      savedAt: Math.max(Date.now(), edit.savedAt + 1),
+    });
     await db.submissions.put({ ...current, ...edit.fields });
   });
 }

@@ -54,7 +54,11 @@ class Rig {
     return { databases: new Databases(c), storage: new Storage(c) };
   }
   async docs(queries: string[] = []) {
-    const r = await this.admin().databases.listDocuments({ databaseId: 'warranty', collectionId: 'submissions', queries: [Query.limit(500), ...queries] });
+    const r = await this.admin().databases.listDocuments({
+      databaseId: 'warranty',
+      collectionId: 'submissions',
+      queries: [Query.limit(500), ...queries],
+    });
     return r.documents as unknown as (Record<string, string> & { $id: string })[];
   }
   async fileSha(fileId: string) {
@@ -91,7 +95,12 @@ async function dispatchSync(page: Page) {
   });
   await cdp.send('ServiceWorker.enable');
   const registrationId = await found;
-  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(page.url()).origin, registrationId, tag: 'warranty-outbox', lastChance: false });
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin: new URL(page.url()).origin,
+    registrationId,
+    tag: 'warranty-outbox',
+    lastChance: false,
+  });
   await cdp.detach();
 }
 
@@ -106,7 +115,15 @@ const ringPhoto = (band: string) =>
 
 const pill = (page: Page) => page.locator('.queue-pill');
 const photosOf = async (random: () => number, n: number, w = 480, h = 360) =>
-  Promise.all(Array.from({ length: n }, async (_, k) => ({ name: `photo-${k + 1}.jpg`, type: 'image/jpeg', bytes: await photoJpeg(random, w, h), width: w, height: h })));
+  Promise.all(
+    Array.from({ length: n }, async (_, k) => ({
+      name: `photo-${k + 1}.jpg`,
+      type: 'image/jpeg',
+      bytes: await photoJpeg(random, w, h),
+      width: w,
+      height: h,
+    })),
+  );
 
 describe.runIf(chromiumPath)('offline-first', () => {
   it('opens every route from the service worker after one visit, with the server stopped', async () => {
@@ -199,73 +216,83 @@ describe.runIf(chromiumPath)('offline-first', () => {
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 
-  it('drains 50 queued registrations exactly once through outages, a reload mid-upload and two tabs (seeded)', { timeout: 180_000 }, async () => {
-    const SEED = Number(process.env.CHAOS_SEED ?? 20261122); // another seed replays another fault plan
-    const random = prng(SEED);
-    rig = await new Rig(PHONE).open();
-    const email = 'chaos@example.com';
-    const tab1 = await rig.context.newPage();
-    await tab1.goto(rig.url('/login'));
-    await controlledBySw(tab1);
-    await verifyEmail(tab1, rig.server, email);
-    const userId = rig.userIdOf(email);
+  it(
+    'drains 50 queued registrations exactly once through outages, a reload mid-upload and two tabs (seeded)',
+    { timeout: 180_000 },
+    async () => {
+      const SEED = Number(process.env.CHAOS_SEED ?? 20261122); // another seed replays another fault plan
+      const random = prng(SEED);
+      rig = await new Rig(PHONE).open();
+      const email = 'chaos@example.com';
+      const tab1 = await rig.context.newPage();
+      await tab1.goto(rig.url('/login'));
+      await controlledBySw(tab1);
+      await verifyEmail(tab1, rig.server, email);
+      const userId = rig.userIdOf(email);
 
-    const records: SeedRecord[] = [];
-    for (let i = 0; i < 50; i++) records.push(seedRecord(i, userId, email, await photosOf(random, 2)));
-    await seedOutbox(tab1, records);
-    const expected = new Map(records.flatMap((r) => r.entry.files.map((f, k) => [f.fileId, sha256(r.photos[k]!.bytes)] as const)));
+      const records: SeedRecord[] = [];
+      for (let i = 0; i < 50; i++) records.push(seedRecord(i, userId, email, await photosOf(random, 2)));
+      await seedOutbox(tab1, records);
+      const expected = new Map(records.flatMap((r) => r.entry.files.map((f, k) => [f.fileId, sha256(r.photos[k]!.bytes)] as const)));
 
-    // The whole fault plan comes from the seed: when each outage starts and how long it lasts, whether the worker's
-    // Background Sync fires after it, and which upload the uploading tab is reloaded on.
-    const plan = Array.from({ length: 3 }, () => ({ after: 300 + Math.round(random() * 2_000), down: 500 + Math.round(random() * 2_500), sync: random() < 0.5 }));
-    let uploadsBeforeReload = Math.floor(random() * 5);
+      // The whole fault plan comes from the seed: when each outage starts and how long it lasts, whether the worker's
+      // Background Sync fires after it, and which upload the uploading tab is reloaded on.
+      const plan = Array.from({ length: 3 }, () => ({
+        after: 300 + Math.round(random() * 2_000),
+        down: 500 + Math.round(random() * 2_500),
+        sync: random() < 0.5,
+      }));
+      let uploadsBeforeReload = Math.floor(random() * 5);
 
-    const tab2 = await rig.context.newPage();
-    await Promise.all([tab1.reload(), tab2.goto(rig.url('/'))]);
-    const tabs = [tab1, tab2];
-    const left = () => readDevice(tab2).then((d) => d.outbox.length);
+      const tab2 = await rig.context.newPage();
+      await Promise.all([tab1.reload(), tab2.goto(rig.url('/'))]);
+      const tabs = [tab1, tab2];
+      const left = () => readDevice(tab2).then((d) => d.outbox.length);
 
-    let reloadedTab = -1;
-    const isUpload = (r: Request) => r.method() === 'POST' && r.url().includes('/v1/storage/buckets/images/files');
-    const handlers = tabs.map((t, i) => (r: Request) => {
-      if (!isUpload(r) || uploadsBeforeReload-- > 0 || reloadedTab >= 0) return;
-      reloadedTab = i;
-      tabs.forEach((x, j) => x.off('request', handlers[j]!));
-      void t.reload().catch(() => undefined);
-    });
-    tabs.forEach((t, i) => t.on('request', handlers[i]!));
+      let reloadedTab = -1;
+      const isUpload = (r: Request) => r.method() === 'POST' && r.url().includes('/v1/storage/buckets/images/files');
+      const handlers = tabs.map((t, i) => (r: Request) => {
+        if (!isUpload(r) || uploadsBeforeReload-- > 0 || reloadedTab >= 0) return;
+        reloadedTab = i;
+        tabs.forEach((x, j) => x.off('request', handlers[j]!));
+        void t.reload().catch(() => undefined);
+      });
+      tabs.forEach((t, i) => t.on('request', handlers[i]!));
 
-    const leftAtOutage: number[] = [];
-    for (const step of plan) {
-      await sleep(step.after);
-      const n = await left().catch(() => -1);
-      if (n === 0) break;
-      leftAtOutage.push(n);
-      await rig.stop();
-      await sleep(step.down);
-      await rig.start();
-      if (step.sync) await dispatchSync(tab2).catch(() => undefined);
-    }
-    await expect.poll(left, { timeout: 120_000, interval: 500 }).toBe(0);
-    expect(reloadedTab, `seed ${SEED}: a tab was reloaded during an upload`).toBeGreaterThanOrEqual(0);
-    expect(leftAtOutage.length, `seed ${SEED}: the server went down while records waited`).toBeGreaterThan(0);
-    console.info(`chaos seed ${SEED}: records left at each outage ${leftAtOutage.join(', ')}; tab ${reloadedTab + 1} reloaded mid-upload`);
+      const leftAtOutage: number[] = [];
+      for (const step of plan) {
+        await sleep(step.after);
+        const n = await left().catch(() => -1);
+        if (n === 0) break;
+        leftAtOutage.push(n);
+        await rig.stop();
+        await sleep(step.down);
+        await rig.start();
+        if (step.sync) await dispatchSync(tab2).catch(() => undefined);
+      }
+      await expect.poll(left, { timeout: 120_000, interval: 500 }).toBe(0);
+      expect(reloadedTab, `seed ${SEED}: a tab was reloaded during an upload`).toBeGreaterThanOrEqual(0);
+      expect(leftAtOutage.length, `seed ${SEED}: the server went down while records waited`).toBeGreaterThan(0);
+      console.info(
+        `chaos seed ${SEED}: records left at each outage ${leftAtOutage.join(', ')}; tab ${reloadedTab + 1} reloaded mid-upload`,
+      );
 
-    const docs = await rig.docs();
-    expect(docs).toHaveLength(50);
-    expect(new Set(docs.map((d) => d.$id))).toEqual(new Set(records.map((r) => r.entry.id)));
-    for (const r of records) {
-      const d = docs.find((x) => x.$id === r.entry.id)!;
-      expect(d.image_file_id).toBe(r.entry.files.map((f) => f.fileId).join(','));
-      expect(d.full_name).toBe(r.entry.fields.full_name);
-    }
-    expect(rig.server.db.prepare("SELECT COUNT(*) AS n FROM files WHERE bucket_id = 'images'").get()).toEqual({ n: 100 });
-    for (const [fileId, sha] of expected) expect(await rig.fileSha(fileId), fileId).toBe(sha);
-    const handedOn = (await handOffs(rig.server)).map((e) => e.registrationId);
-    expect(handedOn.sort()).toEqual(records.map((r) => r.entry.id).sort());
-    await tab1.waitForLoadState();
-    expect(await readDevice(tab1)).toMatchObject({ outbox: [], photos: {} });
-  });
+      const docs = await rig.docs();
+      expect(docs).toHaveLength(50);
+      expect(new Set(docs.map((d) => d.$id))).toEqual(new Set(records.map((r) => r.entry.id)));
+      for (const r of records) {
+        const d = docs.find((x) => x.$id === r.entry.id)!;
+        expect(d.image_file_id).toBe(r.entry.files.map((f) => f.fileId).join(','));
+        expect(d.full_name).toBe(r.entry.fields.full_name);
+      }
+      expect(rig.server.db.prepare("SELECT COUNT(*) AS n FROM files WHERE bucket_id = 'images'").get()).toEqual({ n: 100 });
+      for (const [fileId, sha] of expected) expect(await rig.fileSha(fileId), fileId).toBe(sha);
+      const handedOn = (await handOffs(rig.server)).map((e) => e.registrationId);
+      expect(handedOn.sort()).toEqual(records.map((r) => r.entry.id).sort());
+      await tab1.waitForLoadState();
+      expect(await readDevice(tab1)).toMatchObject({ outbox: [], photos: {} });
+    },
+  );
 
   it('holds registrations while the session has expired, asks the customer to verify, then sends them', async () => {
     rig = await new Rig(PHONE).open();
@@ -280,7 +307,17 @@ describe.runIf(chromiumPath)('offline-first', () => {
     // The session ends on the server (expired) before Submit; an older registration of hers waits on the device too.
     rig.server.db.prepare('UPDATE sessions SET expire_ms = ? WHERE user_id = ?').run(Date.now() - 1, userId);
     const older = seedRecord(1, userId, email, await photosOf(prng(7), 1));
-    await seedOutbox(page, [{ ...older, entry: { ...older.entry, status: 'needs-sign-in', lastError: 'Please log in again. Your session has expired.', lastErrorKind: 'auth' } }]);
+    await seedOutbox(page, [
+      {
+        ...older,
+        entry: {
+          ...older.entry,
+          status: 'needs-sign-in',
+          lastError: 'Please log in again. Your session has expired.',
+          lastErrorKind: 'auth',
+        },
+      },
+    ]);
     await page.getByRole('button', { name: 'Submit' }).click();
 
     await expect.poll(() => heading(page).textContent(), { timeout: 15_000 }).toBe('Email Address');
@@ -293,9 +330,9 @@ describe.runIf(chromiumPath)('offline-first', () => {
 
     await verifyEmail(page, rig.server, email);
     await expect.poll(() => heading(page).textContent(), { timeout: 15_000 }).toBe('Thank you!');
-    await expect.poll(() => rig!.docs([Query.equal('user_id', userId)]).then((d) => d.map((x) => x.$id).sort()), { timeout: 20_000 }).toEqual(
-      held.map((e) => e.id).sort(),
-    );
+    await expect
+      .poll(() => rig!.docs([Query.equal('user_id', userId)]).then((d) => d.map((x) => x.$id).sort()), { timeout: 20_000 })
+      .toEqual(held.map((e) => e.id).sort());
     await expect.poll(() => pill(page).count()).toBe(0);
     expect((await readDevice(page)).outbox).toEqual([]);
   });
@@ -318,10 +355,12 @@ describe.runIf(chromiumPath)('offline-first', () => {
     ];
     await seedOutbox(page, [good1!, bad!, good2!]);
     await page.reload();
-    await expect.poll(() => rig!.docs([Query.equal('user_id', userId)]).then((d) => d.map((x) => x.$id).sort()), { timeout: 20_000 }).toEqual(
-      [good1!.entry.id, good2!.entry.id].sort(),
-    );
-    await expect.poll(() => pill(page).textContent()).toMatch(/^1 registration waiting to send\. Not accepted: The given file type is not supported/);
+    await expect
+      .poll(() => rig!.docs([Query.equal('user_id', userId)]).then((d) => d.map((x) => x.$id).sort()), { timeout: 20_000 })
+      .toEqual([good1!.entry.id, good2!.entry.id].sort());
+    await expect
+      .poll(() => pill(page).textContent())
+      .toMatch(/^1 registration waiting to send\. Not accepted: The given file type is not supported/);
 
     // Staff at the same device; two more arrive while the server is down.
     await page.goto(rig.url('/login/staff?next=/home'));
@@ -334,16 +373,25 @@ describe.runIf(chromiumPath)('offline-first', () => {
     await expect.poll(() => badRow.textContent()).toMatch(/Set aside.*Refused by the server: The given file type is not supported/);
 
     await rig.stop();
-    await seedOutbox(page, [seedRecord(4, userId, email, await photosOf(random, 2)), seedRecord(5, userId, email, await photosOf(random, 1))]);
+    await seedOutbox(page, [
+      seedRecord(4, userId, email, await photosOf(random, 2)),
+      seedRecord(5, userId, email, await photosOf(random, 1)),
+    ]);
     await page.reload();
     await expect.poll(() => heading(page).textContent()).toBe('Staff home');
-    await expect.poll(() => panel.getByRole('row').filter({ hasText: 'Offline: the server could not be reached.' }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => panel.getByRole('row').filter({ hasText: 'Offline: the server could not be reached.' }).count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     await panel.getByText('Last error').waitFor();
     await page.screenshot({ path: SHOT('staff-panel'), fullPage: true });
 
     const [download] = await Promise.all([page.waitForEvent('download'), badRow.getByRole('button', { name: 'Save as file' }).click()]);
     expect(download.suggestedFilename()).toBe(`warranty-registration-${bad!.entry.id}.json`);
-    const saved = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { format: string; entry: { id: string }; photos: { base64: string }[] };
+    const saved = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+      format: string;
+      entry: { id: string };
+      photos: { base64: string }[];
+    };
     expect(saved.format).toBe('warranty-outbox-entry');
     expect(saved.entry.id).toBe(bad!.entry.id);
     expect(Buffer.from(saved.photos[0]!.base64, 'base64').equals(notAPhoto)).toBe(true);

@@ -91,7 +91,11 @@ describe.runIf(chromiumPath)('staff sign-in and screens', () => {
       await admin.createDocuments({ ...where, documents });
     }
     // The newest change is listed first.
-    await admin.updateDocument({ ...where, documentId: 'reg-7', data: { full_name: 'Ada Lovelace', email: 'ada@example.com', phone: '', product_sku: 'Aurora Pendant' } });
+    await admin.updateDocument({
+      ...where,
+      documentId: 'reg-7',
+      data: { full_name: 'Ada Lovelace', email: 'ada@example.com', phone: '', product_sku: 'Aurora Pendant' },
+    });
     browser = await launch();
   });
   afterAll(async () => {
@@ -186,7 +190,9 @@ describe.runIf(chromiumPath)('staff sign-in and screens', () => {
     const wrong = ['000000', '111111', '222222', '333333'].find((c) => !valid.has(c))!;
     await page.getByLabel('Authentication code').fill(wrong);
     await verify.click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('That code is not right. Enter the 6-digit code your authenticator app shows now.');
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('That code is not right. Enter the 6-digit code your authenticator app shows now.');
     // The next period's code: the one used at enrollment may not be used twice.
     await page.getByLabel('Authentication code').fill(totpAt(secret, Date.now() + 30_000));
     await verify.click();
@@ -195,7 +201,12 @@ describe.runIf(chromiumPath)('staff sign-in and screens', () => {
   });
 
   it('shows a rate-limit message after too many failed sign-ins', async () => {
-    const limited = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password, staticDir: DIST, rateLimits: { emailTokenPerEmail: 10, emailTokenPerIp: 100, sessionPerIpUser: 10, sessionPerUser: 20 } });
+    const limited = await startTestServer({
+      staffEmail: STAFF.email,
+      staffPassword: STAFF.password,
+      staticDir: DIST,
+      rateLimits: { emailTokenPerEmail: 10, emailTokenPerIp: 100, sessionPerIpUser: 10, sessionPerUser: 20 },
+    });
     try {
       for (let i = 0; i < 10; i++)
         await fetch(`${limited.url}/auth/v1/token?grant_type=password`, {
@@ -270,7 +281,11 @@ describe.runIf(chromiumPath)('staff sign-in and screens', () => {
     await page.waitForURL(url('/submissionslist'));
     await expect.poll(() => page.locator('h1').textContent()).toBe('Appwrite Warranty Submissions');
     const cards = page.locator('li.staff-card');
-    await expect.poll(() => cards.first().textContent()).toBe('Name:Ada LovelaceEmail:ada@example.comPhone:—Address:12 Elm St, Apt 4, Springfield, IL, 62701, United StatesProduct:Aurora Pendant');
+    await expect
+      .poll(() => cards.first().textContent())
+      .toBe(
+        'Name:Ada LovelaceEmail:ada@example.comPhone:—Address:12 Elm St, Apt 4, Springfield, IL, 62701, United StatesProduct:Aurora Pendant',
+      );
     expect(await cards.first().getAttribute('aria-setsize')).toBe(String(SEEDED));
     expect(await cards.count()).toBeLessThan(60);
     await page.screenshot({ path: 'test-results/staff-submissions-list.png' });

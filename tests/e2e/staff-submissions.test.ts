@@ -39,7 +39,8 @@ async function signInThroughForm(page: Page, base: string, path = '/submission')
   await page.locator('.subs-table tbody tr.subs-table__row').first().waitFor();
 }
 
-const rowByName = (page: Page, name: string) => page.locator('tr.subs-table__row', { has: page.locator('td:first-child', { hasText: name }) });
+const rowByName = (page: Page, name: string) =>
+  page.locator('tr.subs-table__row', { has: page.locator('td:first-child', { hasText: name }) });
 /** The row of `name`, brought on screen by searching for it (only rows near the screen are rendered). */
 async function findRow(page: Page, name: string) {
   await page.getByPlaceholder('Search by name, email, or product').fill(name);
@@ -71,13 +72,34 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
     server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password, staticDir: DIST });
     token = await signIn(server, STAFF.email, STAFF.password);
     const people = [
-      ['Grace Hopper', 'grace@navy.example', '+1 5550001111', '1 Navy Way, Arlington, VA, 22202, United States', 'Classic Ring', 'Solitaire Ring'],
+      [
+        'Grace Hopper',
+        'grace@navy.example',
+        '+1 5550001111',
+        '1 Navy Way, Arlington, VA, 22202, United States',
+        'Classic Ring',
+        'Solitaire Ring',
+      ],
       ['Zoë Ångström', 'zoe@example.com', '', 'Straße 5, München', 'Collier « Étoile »', ''],
       ['=HYPERLINK("http://evil.example","x")', 'formula@example.com', '-5', '@home, "quoted"', '+SKU', ''],
       ['Alan Turing', 'alan@example.com', '5550003333', '', '', ''],
-      ...Array.from({ length: 40 }, (_, i) => [`Customer ${String(i).padStart(2, '0')}`, `customer${i}@example.com`, `555000${String(i).padStart(4, '0')}`, `${i} Elm St, Springfield, IL, 62701, United States`, `RNG-${1000 + i}-18K`, i % 5 ? '' : 'Aurora Pendant']),
+      ...Array.from({ length: 40 }, (_, i) => [
+        `Customer ${String(i).padStart(2, '0')}`,
+        `customer${i}@example.com`,
+        `555000${String(i).padStart(4, '0')}`,
+        `${i} Elm St, Springfield, IL, 62701, United States`,
+        `RNG-${1000 + i}-18K`,
+        i % 5 ? '' : 'Aurora Pendant',
+      ]),
     ];
-    const data = people.map(([full_name, email, phone, address, product_sku, selected_product]) => ({ full_name, email, phone, address, product_sku, selected_product }));
+    const data = people.map(([full_name, email, phone, address, product_sku, selected_product]) => ({
+      full_name,
+      email,
+      phone,
+      address,
+      product_sku,
+      selected_product,
+    }));
     expect((await call('importToAppwrite', { data })).status).toBe(200);
     const ada = await signedInCustomer(server, 'ada@example.com');
     for (const hue of [30, 200]) {
@@ -107,19 +129,37 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
   });
 
   it('shows the table: columns, count, dashes, em dash, 100 px previews, no selection', async () => {
-    expect(await page.locator('.subs-table thead th').allTextContents()).toEqual(['Full Name', 'Email', 'Phone', 'Address', 'SKU', 'Image']);
+    expect(await page.locator('.subs-table thead th').allTextContents()).toEqual([
+      'Full Name',
+      'Email',
+      'Phone',
+      'Address',
+      'SKU',
+      'Image',
+    ]);
     await expect.poll(() => countText(page)).toBe('45 submissions');
     expect(await page.getByRole('button', { name: 'Import CSV' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Export' }).isVisible()).toBe(true);
     const thumbs = rowByName(page, 'Ada Lovelace').locator('img.subs-thumb');
     await expect.poll(() => thumbs.count()).toBe(2);
-    await expect.poll(() => thumbs.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth > 0 && i.getBoundingClientRect().width))).toEqual([100, 100]);
+    await expect
+      .poll(() =>
+        thumbs.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth > 0 && i.getBoundingClientRect().width)),
+      )
+      .toEqual([100, 100]);
     expect(await page.locator('input[type=checkbox]').count()).toBe(0);
     expect(await page.locator('.subs__sync').textContent()).toMatch(/^Last synced /);
     await page.mouse.move(0, 0);
     await page.screenshot({ path: `${SHOTS}/staff-submissions-1440.png` });
     const zoe = await findRow(page, 'Zoë Ångström');
-    expect(await zoe.locator('td').allTextContents()).toEqual(['Zoë Ångström', 'zoe@example.com', '-', 'Straße 5, München', 'Collier « Étoile »', '—']);
+    expect(await zoe.locator('td').allTextContents()).toEqual([
+      'Zoë Ångström',
+      'zoe@example.com',
+      '-',
+      'Straße 5, München',
+      'Collier « Étoile »',
+      '—',
+    ]);
     const formula = await findRow(page, '=HYPERLINK');
     expect(await formula.locator('td').nth(0).textContent()).toBe('=HYPERLINK("http://evil.example","x")');
     await page.getByRole('button', { name: 'Clear' }).click();
@@ -154,10 +194,13 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Edit Submission' });
     await dialog.waitFor();
-    for (const label of ['Full Name', 'Email', 'Phone', 'Address', 'Product', 'Product SKU (optional)']) expect(await dialog.getByLabel(label, { exact: true }).count()).toBe(1);
+    for (const label of ['Full Name', 'Email', 'Phone', 'Address', 'Product', 'Product SKU (optional)'])
+      expect(await dialog.getByLabel(label, { exact: true }).count()).toBe(1);
     expect(await dialog.getByLabel('Full Name').inputValue()).toBe('Ada Lovelace');
     const images = dialog.locator('figure img');
-    await expect.poll(() => images.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).complete && i.getBoundingClientRect().width))).toEqual([120, 120]);
+    await expect
+      .poll(() => images.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).complete && i.getBoundingClientRect().width)))
+      .toEqual([120, 120]);
     expect(await dialog.locator('figcaption').textContent()).toBe('Uploaded Image');
     await page.screenshot({ path: `${SHOTS}/staff-submissions-edit.png` });
     for (let i = 0; i < 12; i++) {
@@ -209,7 +252,9 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
     const messages: string[] = [];
     const onDialog = (d: { message(): string }) => messages.push(d.message());
     page.on('dialog', onDialog);
-    await page.route('**/.netlify/functions/updateAppwriteSubmission', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"The database is on fire."}' }));
+    await page.route('**/.netlify/functions/updateAppwriteSubmission', (r) =>
+      r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"The database is on fire."}' }),
+    );
     await (await findRow(page, 'Customer 01')).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Submission' });
     await dialog.getByLabel('Phone').fill('5554443333');
@@ -220,14 +265,21 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
     page.off('dialog', onDialog);
     await page.unroute('**/.netlify/functions/updateAppwriteSubmission');
     // The edit stayed on the device and is sent by the next sync.
-    await expect.poll(async () => (await all()).find((s) => s.email === 'customer1@example.com')?.phone, { timeout: 10_000 }).toBe('5554443333');
+    await expect
+      .poll(async () => (await all()).find((s) => s.email === 'customer1@example.com')?.phone, { timeout: 10_000 })
+      .toBe('5554443333');
   });
 
   it('shows a new registration within 2 seconds', async () => {
     const eve = await signedInCustomer(server, 'eve@example.com');
     const started = Date.now();
     await eve.as(() =>
-      eve.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: ID.unique(), data: registration({ full_name: 'Eve Newcomer', email: 'eve@example.com', user_id: eve.userId }) }),
+      eve.databases.createDocument({
+        databaseId: 'warranty',
+        collectionId: 'submissions',
+        documentId: ID.unique(),
+        data: registration({ full_name: 'Eve Newcomer', email: 'eve@example.com', user_id: eve.userId }),
+      }),
     );
     await page.getByRole('button', { name: 'Clear' }).click();
     await rowByName(page, 'Eve Newcomer').waitFor({ timeout: 5000 });
@@ -239,7 +291,10 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
     await page.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('a,b') });
     const line = page.locator('.subs__import-error');
     await expect.poll(() => line.textContent()).toBe('Please select a CSV file.');
-    expect(await line.evaluate((el) => [getComputedStyle(el).textAlign, getComputedStyle(el).color])).toEqual(['right', 'rgb(179, 38, 30)']);
+    expect(await line.evaluate((el) => [getComputedStyle(el).textAlign, getComputedStyle(el).color])).toEqual([
+      'right',
+      'rgb(179, 38, 30)',
+    ]);
   });
 
   it('previews an import with its problems, imports it, reports errors and reloads the list', async () => {
@@ -268,22 +323,35 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
     expect(await importButton.isDisabled()).toBe(true);
     release();
     await page.locator('.subs-summary:not(.subs-notice)').waitFor();
-    expect(await page.locator('.subs-summary:not(.subs-notice) span').textContent()).toBe('Import finished: 1 created, 0 updated, 0 skipped, 3 errors.');
+    expect(await page.locator('.subs-summary:not(.subs-notice) span').textContent()).toBe(
+      'Import finished: 1 created, 0 updated, 0 skipped, 3 errors.',
+    );
     await page.unroute('**/.netlify/functions/importToAppwrite');
     expect(await picker.inputValue()).toBe('');
     await findRow(page, 'Good Row');
     await page.getByRole('button', { name: 'Clear' }).click();
     await page.screenshot({ path: `${SHOTS}/staff-submissions-import-done.png` });
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download error report' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download error report' }).click(),
+    ]);
     const report = readFileSync((await download.path())!, 'utf8');
     expect(report.split('\r\n')[0]).toBe('\uFEFF"Row","Error","Full Name","Email","Phone","Address","SKU","Image URL"');
     expect(report).toContain('"3","email: Email is not a valid email address.","Bad Email","not-an-email"');
   });
 
   it.each([
-    ['the server’s error text', { status: 413, contentType: 'application/json', body: '{"error":"Import at most 20000 rows at a time; split the file."}' }, 'Import at most 20000 rows at a time; split the file.'],
-    ['"Import failed" when the answer has no text', { status: 502, contentType: 'text/html', body: '<html>bad gateway</html>' }, 'Import failed'],
+    [
+      'the server’s error text',
+      { status: 413, contentType: 'application/json', body: '{"error":"Import at most 20000 rows at a time; split the file."}' },
+      'Import at most 20000 rows at a time; split the file.',
+    ],
+    [
+      '"Import failed" when the answer has no text',
+      { status: 502, contentType: 'text/html', body: '<html>bad gateway</html>' },
+      'Import failed',
+    ],
     ['"Error importing data." when the request fails', null, 'Error importing data.'],
   ])('shows %s on the import error line', async (_n, answer, text) => {
     await page.route('**/.netlify/functions/importToAppwrite', (r) => (answer ? r.fulfill(answer) : r.abort('connectionrefused')));
@@ -309,7 +377,11 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
     const shown = Number((await countText(page))!.match(/Showing (\d+)/)![1]);
     const [filtered] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
     expect(filtered.suggestedFilename()).toMatch(/^warranty_submissions_\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.csv$/);
-    expect(readFileSync((await filtered.path())!, 'utf8').trimEnd().split('\r\n')).toHaveLength(shown + 1);
+    expect(
+      readFileSync((await filtered.path())!, 'utf8')
+        .trimEnd()
+        .split('\r\n'),
+    ).toHaveLength(shown + 1);
 
     await page.getByRole('button', { name: 'Clear' }).click();
     const [everything] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
@@ -317,25 +389,38 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
     const text = readFileSync(file, 'utf8');
     expect(text.startsWith('\uFEFF"Full Name","Email","Phone","Address","SKU","Image URL"\r\n')).toBe(true);
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")","formula@example.com","'-5","'@home, ""quoted""","'+SKU",""`);
-    expect(text).toContain(photoIds.map((id) => `/storage/buckets/images/files/${id}/view?project=warranty`).join(';').split(';')[0]);
+    expect(text).toContain(
+      photoIds
+        .map((id) => `/storage/buckets/images/files/${id}/view?project=warranty`)
+        .join(';')
+        .split(';')[0],
+    );
 
     const before = (await all()).map(({ $updatedAt: _u, ...rest }) => rest).sort((a, b) => a.$id.localeCompare(b.$id));
-    await page.locator('input[type=file]').setInputFiles({ name: everything.suggestedFilename(), mimeType: 'text/csv', buffer: readFileSync(file) });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: everything.suggestedFilename(), mimeType: 'text/csv', buffer: readFileSync(file) });
     const dialog = page.getByRole('dialog', { name: 'Import CSV' });
     await dialog.getByRole('button', { name: `Import ${before.length} rows` }).click();
     await page.locator('.subs-summary:not(.subs-notice)').waitFor();
-    expect(await page.locator('.subs-summary:not(.subs-notice) span').textContent()).toBe(`Import finished: 0 created, 0 updated, ${before.length} skipped, 0 errors.`);
+    expect(await page.locator('.subs-summary:not(.subs-notice) span').textContent()).toBe(
+      `Import finished: 0 created, 0 updated, ${before.length} skipped, 0 errors.`,
+    );
     const after = (await all()).map(({ $updatedAt: _u, ...rest }) => rest).sort((a, b) => a.$id.localeCompare(b.$id));
     expect(after).toEqual(before);
   });
 
   it('parses a file over 1 MB in a worker and sends it in chunks of at most 5,000 rows', async () => {
     const lines = ['"Full Name","Email","Phone","Address","SKU","Image URL"'];
-    for (let i = 0; i < 11_000; i++) lines.push(`"Bulk Customer ${i}","bulk${i}@example.com","555${String(i).padStart(7, '0')}","${i} Long Road, Suite ${i % 90}, Springfield, IL, 62701, United States","RNG-${i % 300}-18K",""`);
+    for (let i = 0; i < 11_000; i++)
+      lines.push(
+        `"Bulk Customer ${i}","bulk${i}@example.com","555${String(i).padStart(7, '0')}","${i} Long Road, Suite ${i % 90}, Springfield, IL, 62701, United States","RNG-${i % 300}-18K",""`,
+      );
     const buffer = Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`);
     expect(buffer.length).toBeGreaterThan(1024 * 1024);
     const posts: number[] = [];
-    const onRequest = (r: { url(): string; postData(): string | null }) => r.url().includes('importToAppwrite') && posts.push((JSON.parse(r.postData()!) as { data: unknown[] }).data.length);
+    const onRequest = (r: { url(): string; postData(): string | null }) =>
+      r.url().includes('importToAppwrite') && posts.push((JSON.parse(r.postData()!) as { data: unknown[] }).data.length);
     page.on('request', onRequest);
     const worker = page.waitForEvent('worker');
     await page.locator('input[type=file]').setInputFiles({ name: 'bulk.csv', mimeType: 'text/csv', buffer });
@@ -344,7 +429,9 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
     expect(await dialog.locator('.subs-import__file').textContent()).toBe('bulk.csv: 11,000 rows');
     await dialog.getByRole('button', { name: 'Import 11,000 rows' }).click();
     await page.locator('.subs-summary:not(.subs-notice)').waitFor({ timeout: 60_000 });
-    expect(await page.locator('.subs-summary:not(.subs-notice) span').textContent()).toBe('Import finished: 11,000 created, 0 updated, 0 skipped, 0 errors.');
+    expect(await page.locator('.subs-summary:not(.subs-notice) span').textContent()).toBe(
+      'Import finished: 11,000 created, 0 updated, 0 skipped, 0 errors.',
+    );
     page.off('request', onRequest);
     expect(posts).toEqual([5000, 5000, 1000]);
     await expect.poll(() => countText(page), { timeout: 15_000 }).toMatch(/^11,0\d\d submissions$/);
@@ -370,7 +457,9 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
       release();
       await expect.poll(() => p.locator('.subs__error').textContent()).toBe('Invalid data format from server.');
       await p.unroute('**/.netlify/functions/getAppwriteSubmissions*');
-      await p.route('**/.netlify/functions/getAppwriteSubmissions*', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }));
+      await p.route('**/.netlify/functions/getAppwriteSubmissions*', (r) =>
+        r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }),
+      );
       await p.reload();
       await expect.poll(() => p.locator('.subs__error').textContent()).toBe('Error fetching data.');
     } finally {
@@ -393,8 +482,17 @@ describe.runIf(chromiumPath)('admin submissions screen offline', () => {
     const context = await launchPersistent(profile, DESK);
     try {
       const token = await signIn(server, STAFF.email, STAFF.password);
-      const data = Array.from({ length: 30 }, (_, i) => ({ full_name: `Offline Customer ${i}`, email: `offline${i}@example.com`, phone: '5551234567', address: `${i} Oak Ave` }));
-      await fetch(`${server.url}/.netlify/functions/importToAppwrite`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ data }) });
+      const data = Array.from({ length: 30 }, (_, i) => ({
+        full_name: `Offline Customer ${i}`,
+        email: `offline${i}@example.com`,
+        phone: '5551234567',
+        address: `${i} Oak Ave`,
+      }));
+      await fetch(`${server.url}/.netlify/functions/importToAppwrite`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ data }),
+      });
       const page = await context.newPage();
       await signInThroughForm(page, server.url);
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -406,7 +504,9 @@ describe.runIf(chromiumPath)('admin submissions screen offline', () => {
 
       await page.goto(`${server.url}/submission`);
       await expect.poll(() => countText(page)).toBe('30 submissions');
-      await expect.poll(() => page.locator('.subs__sync').textContent()).toMatch(/^Offline: showing the copy on this device\. Last synced /);
+      await expect
+        .poll(() => page.locator('.subs__sync').textContent())
+        .toMatch(/^Offline: showing the copy on this device\. Last synced /);
       await page.getByPlaceholder('Search by name, email, or product').fill('customer 7');
       await expect.poll(() => page.locator('tr.subs-table__row td:first-child').allTextContents()).toEqual(['Offline Customer 7']);
       await rowByName(page, 'Offline Customer 7').click();
@@ -414,14 +514,18 @@ describe.runIf(chromiumPath)('admin submissions screen offline', () => {
       await dialog.getByLabel('Phone').fill('5550007777');
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.waitFor({ state: 'detached' });
-      await expect.poll(() => page.locator('.subs-notice').textContent()).toBe('Saved on this device. It will be sent when the connection returns.');
+      await expect
+        .poll(() => page.locator('.subs-notice').textContent())
+        .toBe('Saved on this device. It will be sent when the connection returns.');
       await expect.poll(() => page.locator('.subs__waiting').textContent()).toBe('1 edit waiting to be sent');
       expect(await rowByName(page, 'Offline Customer 7').locator('td').nth(2).textContent()).toBe('5550007777');
       await page.screenshot({ path: `${SHOTS}/staff-submissions-offline.png` });
 
       server = await startTestServer({ ...config, port }, dataDir);
       const reached = async () => {
-        const res = await fetch(`${server.url}/.netlify/functions/getAppwriteSubmissions?t=1`, { headers: { Authorization: `Bearer ${token}` } });
+        const res = await fetch(`${server.url}/.netlify/functions/getAppwriteSubmissions?t=1`, {
+          headers: { Authorization: `Bearer ${token}` },
+        });
         return ((await res.json()) as Submission[]).find((s) => s.email === 'offline7@example.com')?.phone;
       };
       await expect.poll(reached, { timeout: 15_000 }).toBe('5550007777');

@@ -20,7 +20,9 @@ describe.runIf(chromiumPath)('start page', () => {
     const res = await page.goto(app.server.url);
     expect(res?.headers()['content-security-policy']).toContain("object-src 'none'");
     await expect.poll(() => page.locator('h1').textContent()).toBe('Warranty Registration Form');
-    expect(await page.locator('p').first().textContent()).toBe('To claim your complimentary 1-year warranty on your jewelry, kindly fill out this form.');
+    expect(await page.locator('p').first().textContent()).toBe(
+      'To claim your complimentary 1-year warranty on your jewelry, kindly fill out this form.',
+    );
     expect(await page.locator('img').first().getAttribute('src')).toBe('/logo.svg');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Start');
     await page.screenshot({ path: 'test-results/start-page-phone.png' });

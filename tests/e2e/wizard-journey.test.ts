@@ -37,7 +37,9 @@ const savedDraft = (page: Page) =>
           const files = tx.objectStore('draftFiles').count();
           tx.oncomplete = () => {
             open.result.close();
-            const last = (drafts.result as { updatedAt: number; values: Record<string, unknown> }[]).sort((a, b) => a.updatedAt - b.updatedAt).at(-1);
+            const last = (drafts.result as { updatedAt: number; values: Record<string, unknown> }[])
+              .sort((a, b) => a.updatedAt - b.updatedAt)
+              .at(-1);
             resolve({ values: last?.values ?? {}, files: files.result });
           };
         };
@@ -51,7 +53,9 @@ async function reloadAt(page: Page, title: string) {
 
 /** Whether every photo preview on the page shows a decoded picture. */
 const previewsShown = (page: Page) =>
-  page.locator('.photos__preview').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0));
+  page
+    .locator('.photos__preview')
+    .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0));
 
 /** Steps 1 and 2; ends on step 3 with the code mailed. */
 async function requestCode(page: Page, server: TestServer, email: string, name = 'Ada Lovelace') {
@@ -86,16 +90,23 @@ async function phoneAndAddress(page: Page) {
 /** The server's copy of a registration, read with the API key as staff tools do. */
 async function registrationOf(server: TestServer, email: string) {
   const client = new Client().setEndpoint(server.endpoint).setProject('warranty').setKey(server.secrets.apiKey);
-  const list = await new Databases(client).listDocuments({ databaseId: 'warranty', collectionId: 'submissions', queries: [Query.equal('email', email)] });
+  const list = await new Databases(client).listDocuments({
+    databaseId: 'warranty',
+    collectionId: 'submissions',
+    queries: [Query.equal('email', email)],
+  });
   expect(list.total).toBe(1);
   const doc = list.documents[0]!;
   const storage = new Storage(client);
   const photos = await Promise.all(
-    String(doc.image_file_id).split(',').filter(Boolean).map(async (fileId) => {
-      const file = await storage.getFile({ bucketId: 'images', fileId });
-      const meta = await sharp(Buffer.from(await storage.getFileDownload({ bucketId: 'images', fileId }))).metadata();
-      return { name: file.name, type: file.mimeType, width: meta.width, height: meta.height, format: meta.format };
-    }),
+    String(doc.image_file_id)
+      .split(',')
+      .filter(Boolean)
+      .map(async (fileId) => {
+        const file = await storage.getFile({ bucketId: 'images', fileId });
+        const meta = await sharp(Buffer.from(await storage.getFileDownload({ bucketId: 'images', fileId }))).metadata();
+        return { name: file.name, type: file.mimeType, width: meta.width, height: meta.height, format: meta.format };
+      }),
   );
   return { doc, photos };
 }
@@ -117,7 +128,12 @@ describe.runIf(chromiumPath)('the customer journey', () => {
       await atStep(page, 'Thank you!', 15_000);
 
       const { doc, photos } = await registrationOf(app.server, email);
-      expect(doc).toMatchObject({ full_name: 'Ada Lovelace', phone: '+1 5551234567', address: '9 Oak Avenue, United States', product_sku: 'Ines Diamond Necklace' });
+      expect(doc).toMatchObject({
+        full_name: 'Ada Lovelace',
+        phone: '+1 5551234567',
+        address: '9 Oak Avenue, United States',
+        product_sku: 'Ines Diamond Necklace',
+      });
       expect(photos).toEqual([{ name: 'ring.jpg', type: 'image/jpeg', width: 2048, height: 1365, format: 'jpeg' }]);
 
       const handedOn = async () => (await handOffs(app.server)).filter((e) => e.registrationId === doc.$id);
@@ -126,10 +142,13 @@ describe.runIf(chromiumPath)('the customer journey', () => {
       expect(await handedOn()).toEqual([expect.objectContaining({ email, action: 'customer.upsert' })]);
 
       // Everything of Ada's is on the server: her session is gone there, and the device holds no usable copy.
-      const sessions = () => app.server.db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?').get(doc.user_id) as { n: number };
+      const sessions = () =>
+        app.server.db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?').get(doc.user_id) as { n: number };
       await expect.poll(() => sessions().n, { timeout: 10_000 }).toBe(0);
       const stored = await page.evaluate(() => localStorage.getItem('cookieFallback'));
-      const replayed = await fetch(`${app.server.endpoint}/account`, { headers: { 'X-Appwrite-Project': 'warranty', 'X-Fallback-Cookies': stored ?? '{}' } });
+      const replayed = await fetch(`${app.server.endpoint}/account`, {
+        headers: { 'X-Appwrite-Project': 'warranty', 'X-Fallback-Cookies': stored ?? '{}' },
+      });
       expect(replayed.status).toBe(401);
     } finally {
       await page.close();
@@ -182,7 +201,9 @@ describe.runIf(chromiumPath)('the customer journey', () => {
       await page.getByLabel('ZIP code').fill('02108');
       await saved('zip').toBe('02108');
       await reloadAt(page, 'Address');
-      const address = ['Address line 1', 'Apartment, suite, etc. (optional)', 'City', 'State', 'ZIP code'].map((l) => page.getByLabel(l).inputValue());
+      const address = ['Address line 1', 'Apartment, suite, etc. (optional)', 'City', 'State', 'ZIP code'].map((l) =>
+        page.getByLabel(l).inputValue(),
+      );
       expect(await Promise.all(address)).toEqual(['1 Main St', 'Suite 5', 'Boston', 'MA', '02108']);
 
       await page.getByRole('button', { name: 'Next' }).click();
@@ -208,7 +229,11 @@ describe.runIf(chromiumPath)('the customer journey', () => {
       await page.getByRole('button', { name: 'Submit' }).click();
       await atStep(page, 'Thank you!', 15_000);
       const { doc, photos } = await registrationOf(app.server, email);
-      expect(doc).toMatchObject({ full_name: 'Grace Hopper', phone: '+44 7700900123', address: '1 Main St, Suite 5, Boston, MA, 02108, United States' });
+      expect(doc).toMatchObject({
+        full_name: 'Grace Hopper',
+        phone: '+44 7700900123',
+        address: '1 Main St, Suite 5, Boston, MA, 02108, United States',
+      });
       expect(photos.map((p) => [p.name, p.width, p.height])).toEqual([
         ['front.jpg', 1600, 1200],
         ['side.jpg', 1200, 1600],

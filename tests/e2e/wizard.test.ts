@@ -91,7 +91,15 @@ describe.runIf(chromiumPath)('registration wizard', () => {
           open.onerror = () => reject(open.error);
           open.onsuccess = () => {
             const req = open.result.transaction('draftFiles').objectStore('draftFiles').getAll();
-            req.onsuccess = () => resolve(req.result.map((f: { width: number; height: number; blob: Blob }) => ({ width: f.width, height: f.height, size: f.blob.size, type: f.blob.type })));
+            req.onsuccess = () =>
+              resolve(
+                req.result.map((f: { width: number; height: number; blob: Blob }) => ({
+                  width: f.width,
+                  height: f.height,
+                  size: f.blob.size,
+                  type: f.blob.type,
+                })),
+              );
           };
         }),
     );
@@ -121,7 +129,12 @@ describe.runIf(chromiumPath)('registration wizard', () => {
     const file = app.server.db.prepare('SELECT bucket_id FROM files WHERE id = ?').get(fileId) as { bucket_id: string };
     const meta = await sharp(readFileSync(join(app.server.config.dataDir, 'storage', 'files', file.bucket_id, fileId!))).metadata();
     expect([meta.width, meta.height, meta.format]).toEqual([2048, 1365, 'jpeg']);
-    expect(await page.evaluate(() => ['currentStep', 'isVerified', 'userId', 'sessionId'].map((k) => localStorage.getItem(k)))).toEqual([null, null, null, null]);
+    expect(await page.evaluate(() => ['currentStep', 'isVerified', 'userId', 'sessionId'].map((k) => localStorage.getItem(k)))).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
     await page.close();
   });
 

@@ -3,7 +3,9 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
-const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter(Boolean) as string[];
+const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter(
+  Boolean,
+) as string[];
 export const chromiumPath = CANDIDATES.find((p) => existsSync(p));
 
 if (!chromiumPath) {
@@ -12,12 +14,23 @@ if (!chromiumPath) {
   console.warn(`\n${'!'.repeat(78)}\n!! BROWSER TESTS SKIPPED: ${msg}\n${'!'.repeat(78)}\n`);
 }
 
-export const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export const launch = (): Promise<Browser> => chromium.launch({ executablePath: chromiumPath!, args: ARGS });
 
-export const launchPersistent = (userDataDir: string, opts: Parameters<typeof chromium.launchPersistentContext>[1] = {}): Promise<BrowserContext> =>
-  chromium.launchPersistentContext(userDataDir, { executablePath: chromiumPath!, args: ARGS, ...opts });
+export const launchPersistent = (
+  userDataDir: string,
+  opts: Parameters<typeof chromium.launchPersistentContext>[1] = {},
+): Promise<BrowserContext> => chromium.launchPersistentContext(userDataDir, { executablePath: chromiumPath!, args: ARGS, ...opts });
 
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 export const DESK = { viewport: { width: 1440, height: 900 } };

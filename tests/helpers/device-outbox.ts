@@ -33,7 +33,9 @@ export async function photoJpeg(random: () => number, width: number, height: num
     raw[i + 1] = Math.max(0, Math.min(255, g + n));
     raw[i + 2] = Math.max(0, Math.min(255, b + (p / width / height) * 60 + n));
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality })
+    .toBuffer();
 }
 
 export const fieldsFor = (i: number, email: string): RegistrationFields => ({
@@ -46,7 +48,13 @@ export const fieldsFor = (i: number, email: string): RegistrationFields => ({
 });
 
 /** One queued registration as enqueueRegistration writes it (ids made at queue time, photos owned by the record). */
-export function seedRecord(i: number, userId: string, email: string, photos: Omit<SeedPhoto, 'id'>[], createdAt = Date.now() + i): SeedRecord {
+export function seedRecord(
+  i: number,
+  userId: string,
+  email: string,
+  photos: Omit<SeedPhoto, 'id'>[],
+  createdAt = Date.now() + i,
+): SeedRecord {
   const id = appwriteId();
   const owned = photos.map((p) => ({ ...p, id: crypto.randomUUID() }));
   const entry = queuedEntry({
@@ -79,7 +87,16 @@ export async function seedOutbox(page: Page, records: SeedRecord[], batch = 10):
         for (const p of photos) {
           const bytes = Uint8Array.from(atob(p.bytes), (c) => c.charCodeAt(0));
           const blob = new Blob([bytes], { type: p.type });
-          tx.objectStore('draftFiles').put({ id: p.id, draftId: entry.id, name: p.name, type: p.type, blob, width: p.width, height: p.height, addedAt: entry.createdAt });
+          tx.objectStore('draftFiles').put({
+            id: p.id,
+            draftId: entry.id,
+            name: p.name,
+            type: p.type,
+            blob,
+            width: p.width,
+            height: p.height,
+            addedAt: entry.createdAt,
+          });
         }
       }
       await new Promise((resolve, reject) => {
@@ -91,7 +108,11 @@ export async function seedOutbox(page: Page, records: SeedRecord[], batch = 10):
   }
 }
 
-export type DeviceState = { outbox: OutboxEntry[]; photos: Record<string, { sha256: string; size: number; name: string }>; meta: Record<string, unknown> };
+export type DeviceState = {
+  outbox: OutboxEntry[];
+  photos: Record<string, { sha256: string; size: number; name: string }>;
+  meta: Record<string, unknown>;
+};
 
 /** The outbox, a digest of every stored photo, and the meta table, read straight from IndexedDB. */
 export function readDevice(page: Page): Promise<DeviceState> {

@@ -4,7 +4,8 @@ import { readIntegrationLog, type LogEntry } from '../../netlify/lib/integration
 import type { TestServer } from './server';
 
 export function handOffs(server: TestServer): Promise<LogEntry[]> {
-  return withEnv({ APPWRITE_ENDPOINT: server.endpoint, APPWRITE_PROJECT_ID: server.config.projectId, APPWRITE_API_KEY: server.secrets.apiKey }, () =>
-    readIntegrationLog(),
+  return withEnv(
+    { APPWRITE_ENDPOINT: server.endpoint, APPWRITE_PROJECT_ID: server.config.projectId, APPWRITE_API_KEY: server.secrets.apiKey },
+    () => readIntegrationLog(),
   );
 }

@@ -4,6 +4,8 @@ import sharp from 'sharp';
 
 /** A JPEG of random pixels (noise compresses badly, so the size grows with the area and the quality). */
 export async function noiseJpeg(width = 48, height = 32, quality = 70): Promise<Uint8Array<ArrayBuffer>> {
-  const out = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
+  const out = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality })
+    .toBuffer();
   return new Uint8Array(out);
 }

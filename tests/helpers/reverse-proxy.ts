@@ -6,7 +6,10 @@ import type { AddressInfo } from 'node:net';
 
 export type ReverseProxy = { url: string; setPeer(address: string): void; close(): Promise<void> };
 
-export async function startReverseProxy(target: string, opts: { publicHost: string; proto?: 'https' | 'http'; peerAs?: string }): Promise<ReverseProxy> {
+export async function startReverseProxy(
+  target: string,
+  opts: { publicHost: string; proto?: 'https' | 'http'; peerAs?: string },
+): Promise<ReverseProxy> {
   const upstream = new URL(target);
   let peer = opts.peerAs ?? '';
   const server: Server = createServer((req, res) => {

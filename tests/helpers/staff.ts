@@ -32,7 +32,11 @@ export async function authCases(server: TestServer) {
       { name: 'no token', header: undefined, status: 401 },
       { name: 'not a bearer token', header: 'Basic abc', status: 401 },
       { name: 'garbage', header: 'Bearer not.a.token', status: 401 },
-      { name: 'expired', header: `Bearer ${await signAccessToken(key, { ...staffClaims, iat: 1_700_000_000, exp: 1_700_003_600 })}`, status: 401 },
+      {
+        name: 'expired',
+        header: `Bearer ${await signAccessToken(key, { ...staffClaims, iat: 1_700_000_000, exp: 1_700_003_600 })}`,
+        status: 401,
+      },
       { name: 'wrong signature', header: `Bearer ${await signAccessToken({ ...stranger, kid: key.kid }, staffClaims)}`, status: 401 },
       { name: 'unknown key id', header: `Bearer ${await signAccessToken(stranger, staffClaims)}`, status: 401 },
       { name: 'signed in, not staff', header: `Bearer ${nonStaff}`, status: 403 },

@@ -6,7 +6,6 @@ import { latestCode, startTestServer, type TestServer } from '../helpers/server'
 import { webCustomer } from '../helpers/web-customer';
 import { failure } from '../helpers/failure';
 
-
 describe('email one-time code sign-in', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -83,7 +82,9 @@ describe('email one-time code sign-in', () => {
     const t = await c.as(() => c.account.createEmailToken({ userId: ID.unique(), email: 'twice@example.com' }));
     await c.as(async () => c.account.createSession({ userId: t.userId, secret: await latestCode(server.url, 'twice@example.com') }));
     await c.as(() => c.account.createEmailToken({ userId: t.userId, email: 'twice@example.com' }));
-    const err = await failure(c.as(async () => c.account.createSession({ userId: t.userId, secret: await latestCode(server.url, 'twice@example.com') })));
+    const err = await failure(
+      c.as(async () => c.account.createSession({ userId: t.userId, secret: await latestCode(server.url, 'twice@example.com') })),
+    );
     expect(err.type).toBe('user_session_already_exists');
   });
 
@@ -105,7 +106,10 @@ describe('email one-time code sign-in', () => {
     const me = await new NodeAccount(nodeClient).get();
     expect(me.email).toBe('jwt@example.com');
 
-    const forged = new NodeClient().setEndpoint(server.endpoint).setProject('warranty').setJWT(jwt.slice(0, -4) + 'AAAA');
+    const forged = new NodeClient()
+      .setEndpoint(server.endpoint)
+      .setProject('warranty')
+      .setJWT(jwt.slice(0, -4) + 'AAAA');
     await expect(new NodeAccount(forged).get()).rejects.toMatchObject({ type: 'user_jwt_invalid', code: 401 });
   });
 });
@@ -134,7 +138,11 @@ describe('code lifetime', () => {
     const wrong = await failure(c.as(() => c.account.createSession({ userId: t.userId, secret: code === '000000' ? '111111' : '000000' })));
     expect([wrong.code, wrong.type, wrong.message]).toEqual([401, 'user_invalid_token', 'Invalid token passed in the request.']);
     const late = await failure(c.as(() => c.account.createSession({ userId: t.userId, secret: code })));
-    expect([late.code, late.type, late.message]).toEqual([401, 'user_invalid_token', 'Invalid token passed in the request: the token has expired.']);
+    expect([late.code, late.type, late.message]).toEqual([
+      401,
+      'user_invalid_token',
+      'Invalid token passed in the request: the token has expired.',
+    ]);
     const again = await failure(c.as(() => c.account.createSession({ userId: t.userId, secret: code })));
     expect(again.message).toBe('Invalid token passed in the request.');
   });
@@ -143,7 +151,9 @@ describe('code lifetime', () => {
 describe('rate limits', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ rateLimits: { emailTokenPerEmail: 10, emailTokenPerIp: 100, sessionPerIpUser: 10, sessionPerUser: 20 } });
+    server = await startTestServer({
+      rateLimits: { emailTokenPerEmail: 10, emailTokenPerIp: 100, sessionPerIpUser: 10, sessionPerUser: 20 },
+    });
   });
   afterAll(() => server.dispose());
 
@@ -154,7 +164,9 @@ describe('rate limits', () => {
     expect(err.code).toBe(429);
     expect(err.type).toBe('general_rate_limit_exceeded');
     // Another address from the same counter still works.
-    await expect(c.as(() => c.account.createEmailToken({ userId: ID.unique(), email: 'next@example.com' }))).resolves.toHaveProperty('userId');
+    await expect(c.as(() => c.account.createEmailToken({ userId: ID.unique(), email: 'next@example.com' }))).resolves.toHaveProperty(
+      'userId',
+    );
   });
 
   it('stops guessing after 10 wrong codes in an hour', async () => {

@@ -10,7 +10,6 @@ import { failure } from '../helpers/failure';
 const DB = 'warranty';
 const COL = 'submissions';
 
-
 describe('documents', () => {
   let server: TestServer;
   let staff: NodeDatabases;
@@ -23,12 +22,16 @@ describe('documents', () => {
   it('creates a registration with a client-made id and answers a repeat with 409', async () => {
     const ada = await signedInCustomer(server, 'ada@example.com');
     const id = ID.unique();
-    const doc = await ada.as(() => ada.databases.createDocument({ databaseId: DB, collectionId: COL, documentId: id, data: registration({ user_id: ada.userId }) }));
+    const doc = await ada.as(() =>
+      ada.databases.createDocument({ databaseId: DB, collectionId: COL, documentId: id, data: registration({ user_id: ada.userId }) }),
+    );
     expect(doc.$id).toBe(id);
     expect(doc.full_name).toBe('Ada Lovelace');
     expect(doc.$permissions).toEqual([`read("user:${ada.userId}")`, `update("user:${ada.userId}")`, `delete("user:${ada.userId}")`]);
 
-    const again = await failure(ada.as(() => ada.databases.createDocument({ databaseId: DB, collectionId: COL, documentId: id, data: registration() })));
+    const again = await failure(
+      ada.as(() => ada.databases.createDocument({ databaseId: DB, collectionId: COL, documentId: id, data: registration() })),
+    );
     expect(again.code).toBe(409);
     expect(again.type).toBe('document_already_exists');
 
@@ -40,23 +43,43 @@ describe('documents', () => {
   it('keeps a customer’s registration from guests and other customers', async () => {
     const owner = await signedInCustomer(server, 'owner@example.com');
     const id = ID.unique();
-    await owner.as(() => owner.databases.createDocument({ databaseId: DB, collectionId: COL, documentId: id, data: registration({ email: 'owner@example.com' }) }));
+    await owner.as(() =>
+      owner.databases.createDocument({
+        databaseId: DB,
+        collectionId: COL,
+        documentId: id,
+        data: registration({ email: 'owner@example.com' }),
+      }),
+    );
 
     const guest = webCustomer(server.endpoint);
     const guestRead = await failure(guest.as(() => guest.databases.getDocument({ databaseId: DB, collectionId: COL, documentId: id })));
     expect(guestRead.code).toBe(404);
     const guestList = await guest.as(() => guest.databases.listDocuments({ databaseId: DB, collectionId: COL }));
     expect(guestList.documents).toEqual([]);
-    const guestCreate = await failure(guest.as(() => guest.databases.createDocument({ databaseId: DB, collectionId: COL, documentId: ID.unique(), data: registration() })));
+    const guestCreate = await failure(
+      guest.as(() => guest.databases.createDocument({ databaseId: DB, collectionId: COL, documentId: ID.unique(), data: registration() })),
+    );
     expect(guestCreate.code).toBe(401);
     expect(guestCreate.type).toBe('user_unauthorized');
 
     const other = await signedInCustomer(server, 'other@example.com');
     const otherRead = await failure(other.as(() => other.databases.getDocument({ databaseId: DB, collectionId: COL, documentId: id })));
     expect(otherRead.type).toBe('document_not_found');
-    const otherList = await other.as(() => other.databases.listDocuments({ databaseId: DB, collectionId: COL, queries: [Query.limit(100)] }));
+    const otherList = await other.as(() =>
+      other.databases.listDocuments({ databaseId: DB, collectionId: COL, queries: [Query.limit(100)] }),
+    );
     expect(otherList.documents.map((d) => d.$id)).not.toContain(id);
-    const otherUpdate = await failure(other.as(() => other.databases.updateDocument<Models.DefaultDocument>({ databaseId: DB, collectionId: COL, documentId: id, data: { phone: '+1 0000000000' } })));
+    const otherUpdate = await failure(
+      other.as(() =>
+        other.databases.updateDocument<Models.DefaultDocument>({
+          databaseId: DB,
+          collectionId: COL,
+          documentId: id,
+          data: { phone: '+1 0000000000' },
+        }),
+      ),
+    );
     expect(otherUpdate.code).toBe(404);
 
     const ownList = await owner.as(() => owner.databases.listDocuments({ databaseId: DB, collectionId: COL }));
@@ -66,28 +89,74 @@ describe('documents', () => {
   it('refuses permissions the customer does not hold', async () => {
     const c = await signedInCustomer(server, 'grabby@example.com');
     const err = await failure(
-      c.as(() => c.databases.createDocument({ databaseId: DB, collectionId: COL, documentId: ID.unique(), data: registration(), permissions: [Permission.read(Role.user('someone-else'))] })),
+      c.as(() =>
+        c.databases.createDocument({
+          databaseId: DB,
+          collectionId: COL,
+          documentId: ID.unique(),
+          data: registration(),
+          permissions: [Permission.read(Role.user('someone-else'))],
+        }),
+      ),
     );
     expect(err.type).toBe('user_unauthorized');
   });
 
   it('rejects data that does not fit the collection with document_invalid_structure', async () => {
     const c = await signedInCustomer(server, 'shape@example.com');
-    const unknown = await failure(c.as(() => c.databases.createDocument<Models.DefaultDocument>({ databaseId: DB, collectionId: COL, documentId: ID.unique(), data: { ...registration(), status: 'x' } })));
+    const unknown = await failure(
+      c.as(() =>
+        c.databases.createDocument<Models.DefaultDocument>({
+          databaseId: DB,
+          collectionId: COL,
+          documentId: ID.unique(),
+          data: { ...registration(), status: 'x' },
+        }),
+      ),
+    );
     expect(unknown.type).toBe('document_invalid_structure');
     expect(unknown.message).toContain('status');
-    const missing = await failure(c.as(() => c.databases.createDocument<Models.DefaultDocument>({ databaseId: DB, collectionId: COL, documentId: ID.unique(), data: { email: 'a@b.co' } })));
+    const missing = await failure(
+      c.as(() =>
+        c.databases.createDocument<Models.DefaultDocument>({
+          databaseId: DB,
+          collectionId: COL,
+          documentId: ID.unique(),
+          data: { email: 'a@b.co' },
+        }),
+      ),
+    );
     expect(missing.message).toContain('full_name');
-    const wrongType = await failure(c.as(() => c.databases.createDocument({ databaseId: DB, collectionId: COL, documentId: ID.unique(), data: registration({ phone: 5551234567 }) })));
+    const wrongType = await failure(
+      c.as(() =>
+        c.databases.createDocument({
+          databaseId: DB,
+          collectionId: COL,
+          documentId: ID.unique(),
+          data: registration({ phone: 5551234567 }),
+        }),
+      ),
+    );
     expect(wrongType.code).toBe(400);
-    const tooLong = await failure(c.as(() => c.databases.createDocument({ databaseId: DB, collectionId: COL, documentId: ID.unique(), data: registration({ full_name: 'x'.repeat(256) }) })));
+    const tooLong = await failure(
+      c.as(() =>
+        c.databases.createDocument({
+          databaseId: DB,
+          collectionId: COL,
+          documentId: ID.unique(),
+          data: registration({ full_name: 'x'.repeat(256) }),
+        }),
+      ),
+    );
     expect(tooLong.code).toBe(400);
   });
 
   it('serves the same store as TablesDB rows', async () => {
     const c = await signedInCustomer(server, 'rows@example.com');
     const id = ID.unique();
-    const row = await c.as(() => c.tables.createRow({ databaseId: DB, tableId: COL, rowId: id, data: registration({ email: 'rows@example.com' }) }));
+    const row = await c.as(() =>
+      c.tables.createRow({ databaseId: DB, tableId: COL, rowId: id, data: registration({ email: 'rows@example.com' }) }),
+    );
     expect(row.$tableId).toBe(COL);
     const asDoc = await c.as(() => c.databases.getDocument({ databaseId: DB, collectionId: COL, documentId: id }));
     expect(asDoc.email).toBe('rows@example.com');
@@ -142,7 +211,11 @@ describe('listing 1,000 documents', () => {
     const page = await staff.listDocuments({ databaseId: DB, collectionId: COL, queries: [NodeQuery.limit(5), NodeQuery.offset(995)] });
     expect(page.documents.map((d) => d.$id)).toEqual(ids.slice(995));
 
-    const desc = await staff.listDocuments({ databaseId: DB, collectionId: COL, queries: [NodeQuery.orderDesc('full_name'), NodeQuery.limit(3)] });
+    const desc = await staff.listDocuments({
+      databaseId: DB,
+      collectionId: COL,
+      queries: [NodeQuery.orderDesc('full_name'), NodeQuery.limit(3)],
+    });
     expect(desc.documents.map((d) => d.full_name)).toEqual(['Customer 999', 'Customer 998', 'Customer 997']);
 
     const after = await staff.listDocuments({
@@ -156,17 +229,26 @@ describe('listing 1,000 documents', () => {
     expect(one.documents.map((d) => d.$id)).toEqual(['reg-0042']);
     expect(one.total).toBe(1);
 
-    const found = await staff.listDocuments({ databaseId: DB, collectionId: COL, queries: [NodeQuery.contains('full_name', 'Customer 12'), NodeQuery.limit(100)] });
+    const found = await staff.listDocuments({
+      databaseId: DB,
+      collectionId: COL,
+      queries: [NodeQuery.contains('full_name', 'Customer 12'), NodeQuery.limit(100)],
+    });
     expect(found.total).toBe(11); // Customer 12, 120–129
 
-    const picked = await staff.listDocuments({ databaseId: DB, collectionId: COL, queries: [NodeQuery.select(['email']), NodeQuery.limit(1)] });
+    const picked = await staff.listDocuments({
+      databaseId: DB,
+      collectionId: COL,
+      queries: [NodeQuery.select(['email']), NodeQuery.limit(1)],
+    });
     expect(picked.documents[0]).toMatchObject({ $id: 'reg-0000', email: 'c0@example.com' });
     expect(picked.documents[0]).not.toHaveProperty('full_name');
   });
 
   it('lists each document exactly as getDocument returns it', async () => {
     const page = await staff.listDocuments({ databaseId: DB, collectionId: COL, queries: [NodeQuery.limit(3), NodeQuery.offset(40)] });
-    for (const doc of page.documents) expect(doc).toEqual(await staff.getDocument({ databaseId: DB, collectionId: COL, documentId: doc.$id }));
+    for (const doc of page.documents)
+      expect(doc).toEqual(await staff.getDocument({ databaseId: DB, collectionId: COL, documentId: doc.$id }));
   });
 
   it('returns what changed since a moment, for delta sync', async () => {
@@ -183,9 +265,19 @@ describe('listing 1,000 documents', () => {
   });
 
   it('answers a cursor that does not exist and broken queries with 400', async () => {
-    await expect(staff.listDocuments({ databaseId: DB, collectionId: COL, queries: [NodeQuery.cursorAfter('nope')] })).rejects.toMatchObject({ code: 400 });
-    await expect(staff.listDocuments({ databaseId: DB, collectionId: COL, queries: ['{not json'] })).rejects.toMatchObject({ code: 400, type: 'general_query_invalid' });
-    await expect(staff.listDocuments({ databaseId: DB, collectionId: COL, queries: [NodeQuery.equal('password', 'x')] })).rejects.toMatchObject({ type: 'general_query_invalid' });
-    await expect(staff.listDocuments({ databaseId: DB, collectionId: 'missing' })).rejects.toMatchObject({ code: 404, type: 'collection_not_found' });
+    await expect(
+      staff.listDocuments({ databaseId: DB, collectionId: COL, queries: [NodeQuery.cursorAfter('nope')] }),
+    ).rejects.toMatchObject({ code: 400 });
+    await expect(staff.listDocuments({ databaseId: DB, collectionId: COL, queries: ['{not json'] })).rejects.toMatchObject({
+      code: 400,
+      type: 'general_query_invalid',
+    });
+    await expect(
+      staff.listDocuments({ databaseId: DB, collectionId: COL, queries: [NodeQuery.equal('password', 'x')] }),
+    ).rejects.toMatchObject({ type: 'general_query_invalid' });
+    await expect(staff.listDocuments({ databaseId: DB, collectionId: 'missing' })).rejects.toMatchObject({
+      code: 404,
+      type: 'collection_not_found',
+    });
   });
 });

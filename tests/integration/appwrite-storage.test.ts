@@ -17,10 +17,13 @@ const bytesOf = (b: Uint8Array): Uint8Array<ArrayBuffer> => {
 };
 const sha = (b: ArrayBuffer | Uint8Array) => createHash('sha256').update(new Uint8Array(b)).digest('hex');
 
-
 async function photo(width = 1600, height = 1200): Promise<Uint8Array<ArrayBuffer>> {
   const noise = randomBytes(width * height * 3);
-  return bytesOf(await sharp(noise, { raw: { width, height, channels: 3 } }).jpeg({ quality: 70 }).toBuffer());
+  return bytesOf(
+    await sharp(noise, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 70 })
+      .toBuffer(),
+  );
 }
 
 describe('storage', () => {
@@ -29,7 +32,13 @@ describe('storage', () => {
   beforeAll(async () => {
     server = await startTestServer();
     admin = new NodeStorage(new NodeClient().setEndpoint(server.endpoint).setProject('warranty').setKey(server.secrets.apiKey));
-    await admin.createBucket({ bucketId: 'big', name: 'Big files', permissions: ['create("users")'], fileSecurity: true, maximumFileSize: 30_000_000 });
+    await admin.createBucket({
+      bucketId: 'big',
+      name: 'Big files',
+      permissions: ['create("users")'],
+      fileSecurity: true,
+      maximumFileSize: 30_000_000,
+    });
   });
   afterAll(() => server.dispose());
 
@@ -37,12 +46,16 @@ describe('storage', () => {
     const ada = await signedInCustomer(server, 'ada@example.com');
     const bytes = await photo();
     const fileId = ID.unique();
-    const file = await ada.as(() => ada.storage.createFile({ bucketId: 'images', fileId, file: new File([bytes], 'ring.jpg', { type: 'image/jpeg' }) }));
+    const file = await ada.as(() =>
+      ada.storage.createFile({ bucketId: 'images', fileId, file: new File([bytes], 'ring.jpg', { type: 'image/jpeg' }) }),
+    );
     expect(file.$id).toBe(fileId);
     expect(file.mimeType).toBe('image/jpeg');
     expect(file.sizeOriginal).toBe(bytes.length);
 
-    const view = await fetch(ada.storage.getFileView({ bucketId: 'images', fileId }), { headers: { 'X-Fallback-Cookies': ada.localStorage.getItem('cookieFallback')! } });
+    const view = await fetch(ada.storage.getFileView({ bucketId: 'images', fileId }), {
+      headers: { 'X-Fallback-Cookies': ada.localStorage.getItem('cookieFallback')! },
+    });
     expect(view.status).toBe(200);
     expect(view.headers.get('content-type')).toBe('image/jpeg');
     expect(sha(await view.arrayBuffer())).toBe(sha(bytes));
@@ -61,7 +74,9 @@ describe('storage', () => {
   it('resizes previews for real: width 200 gives an image 200 px wide', async () => {
     const ada = await signedInCustomer(server, 'preview@example.com');
     const fileId = ID.unique();
-    await ada.as(async () => ada.storage.createFile({ bucketId: 'images', fileId, file: new File([await photo(1600, 1200)], 'bracelet.jpg') }));
+    await ada.as(async () =>
+      ada.storage.createFile({ bucketId: 'images', fileId, file: new File([await photo(1600, 1200)], 'bracelet.jpg') }),
+    );
     const nodeView = await admin.getFilePreview({ bucketId: 'images', fileId, width: 200 });
     const meta = await sharp(Buffer.from(nodeView)).metadata();
     expect(meta.width).toBe(200);
@@ -77,17 +92,35 @@ describe('storage', () => {
 
   it('refuses a text file named .jpg, judging by its content', async () => {
     const c = await signedInCustomer(server, 'sneaky@example.com');
-    const err = await failure(c.as(() => c.storage.createFile({ bucketId: 'images', fileId: ID.unique(), file: new File(['just some text, not a photo'], 'ring.jpg', { type: 'image/jpeg' }) })));
+    const err = await failure(
+      c.as(() =>
+        c.storage.createFile({
+          bucketId: 'images',
+          fileId: ID.unique(),
+          file: new File(['just some text, not a photo'], 'ring.jpg', { type: 'image/jpeg' }),
+        }),
+      ),
+    );
     expect(err.code).toBe(400);
     expect(err.type).toBe('storage_file_type_unsupported');
-    const pdf = await failure(c.as(() => c.storage.createFile({ bucketId: 'images', fileId: ID.unique(), file: new File(['%PDF-1.7 ...'], 'scan.pdf') })));
+    const pdf = await failure(
+      c.as(() => c.storage.createFile({ bucketId: 'images', fileId: ID.unique(), file: new File(['%PDF-1.7 ...'], 'scan.pdf') })),
+    );
     expect(pdf.type).toBe('storage_file_type_unsupported');
   });
 
   it('refuses a file larger than the bucket allows', async () => {
-    await admin.createBucket({ bucketId: 'tiny', name: 'Tiny', permissions: ['create("users")'], fileSecurity: true, maximumFileSize: 1000 });
+    await admin.createBucket({
+      bucketId: 'tiny',
+      name: 'Tiny',
+      permissions: ['create("users")'],
+      fileSecurity: true,
+      maximumFileSize: 1000,
+    });
     const c = await signedInCustomer(server, 'large@example.com');
-    const err = await failure(c.as(async () => c.storage.createFile({ bucketId: 'tiny', fileId: ID.unique(), file: new File([await photo(200, 200)], 'a.jpg') })));
+    const err = await failure(
+      c.as(async () => c.storage.createFile({ bucketId: 'tiny', fileId: ID.unique(), file: new File([await photo(200, 200)], 'a.jpg') })),
+    );
     expect(err.type).toBe('storage_invalid_file_size');
   });
 
@@ -97,7 +130,12 @@ describe('storage', () => {
     const fileId = ID.unique();
     const progress: number[] = [];
     const file = await c.as(() =>
-      c.storage.createFile({ bucketId: 'big', fileId, file: new File([bytes], 'archive.bin'), onProgress: (p) => progress.push(p.chunksUploaded) }),
+      c.storage.createFile({
+        bucketId: 'big',
+        fileId,
+        file: new File([bytes], 'archive.bin'),
+        onProgress: (p) => progress.push(p.chunksUploaded),
+      }),
     );
     expect(file.chunksTotal).toBe(3);
     expect(file.chunksUploaded).toBe(3);
@@ -120,7 +158,12 @@ describe('storage', () => {
       form.append('file', new File([bytes.slice(start, end + 1)], 'archive.bin', { type: 'application/octet-stream' }));
       const res = await fetch(`${server.endpoint}/storage/buckets/big/files`, {
         method: 'POST',
-        headers: { 'X-Appwrite-Project': 'warranty', 'X-Fallback-Cookies': session, 'Content-Range': `bytes ${start}-${end}/${bytes.length}`, 'X-Appwrite-ID': fileId },
+        headers: {
+          'X-Appwrite-Project': 'warranty',
+          'X-Fallback-Cookies': session,
+          'Content-Range': `bytes ${start}-${end}/${bytes.length}`,
+          'X-Appwrite-ID': fileId,
+        },
         body: form,
       });
       return { status: res.status, body: (await res.json()) as { chunksUploaded: number; chunksTotal: number } };
@@ -129,7 +172,9 @@ describe('storage', () => {
     expect(last.status).toBe(201);
     expect(last.body).toMatchObject({ chunksUploaded: 1, chunksTotal: 3 });
     expect((await send(0)).body.chunksUploaded).toBe(2);
-    const halfway = await fetch(`${server.endpoint}/storage/buckets/big/files/${fileId}/download?project=warranty`, { headers: { 'X-Fallback-Cookies': session } });
+    const halfway = await fetch(`${server.endpoint}/storage/buckets/big/files/${fileId}/download?project=warranty`, {
+      headers: { 'X-Fallback-Cookies': session },
+    });
     expect(halfway.status).toBe(404);
     expect((await send(0)).body.chunksUploaded).toBe(2); // a repeated chunk is not counted twice
     const done = await send(1);

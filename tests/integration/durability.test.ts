@@ -24,7 +24,9 @@ describe('durability', () => {
     const ada = await signedInCustomer(first, 'ada@example.com');
     const docId = ID.unique();
     const fileId = ID.unique();
-    await ada.as(() => ada.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: docId, data: registration() }));
+    await ada.as(() =>
+      ada.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: docId, data: registration() }),
+    );
     const jpeg = await noiseJpeg();
     await ada.as(() => ada.storage.createFile({ bucketId: 'images', fileId, file: new File([jpeg], 'a.jpg') }));
     await first.close();
@@ -33,7 +35,10 @@ describe('durability', () => {
     try {
       ada.client.setEndpoint(second.endpoint);
       expect((await ada.as(() => ada.account.get())).email).toBe('ada@example.com');
-      expect((await ada.as(() => ada.databases.getDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: docId }))).full_name).toBe('Ada Lovelace');
+      expect(
+        (await ada.as(() => ada.databases.getDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: docId })))
+          .full_name,
+      ).toBe('Ada Lovelace');
       expect((await ada.as(() => ada.storage.getFile({ bucketId: 'images', fileId }))).sizeOriginal).toBe(jpeg.length);
     } finally {
       await second.dispose();

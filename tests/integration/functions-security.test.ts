@@ -20,11 +20,20 @@ import sharp from 'sharp';
 function answerWithoutBody(url: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
-    const req = httpRequest({ hostname: u.hostname, port: u.port, path: u.pathname + u.search, method: 'POST', headers: { ...headers, 'Transfer-Encoding': 'chunked' } }, (res) => {
-      res.resume();
-      req.destroy();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = httpRequest(
+      {
+        hostname: u.hostname,
+        port: u.port,
+        path: u.pathname + u.search,
+        method: 'POST',
+        headers: { ...headers, 'Transfer-Encoding': 'chunked' },
+      },
+      (res) => {
+        res.resume();
+        req.destroy();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on('error', reject);
     req.write(Buffer.alloc(32 * 1024, 0x20));
     setTimeout(() => {
@@ -38,12 +47,23 @@ function answerWithoutBody(url: string, headers: Record<string, string>): Promis
 function chunkedBody(url: string, headers: Record<string, string>, size: number): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
-    const req = httpRequest({ hostname: u.hostname, port: u.port, path: u.pathname + u.search, method: 'POST', headers: { ...headers, 'Transfer-Encoding': 'chunked' } }, (res) => {
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', (err) => ((err as NodeJS.ErrnoException).code === 'EPIPE' || (err as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(err)));
+    const req = httpRequest(
+      {
+        hostname: u.hostname,
+        port: u.port,
+        path: u.pathname + u.search,
+        method: 'POST',
+        headers: { ...headers, 'Transfer-Encoding': 'chunked' },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', (err) =>
+      (err as NodeJS.ErrnoException).code === 'EPIPE' || (err as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(err),
+    );
     const piece = Buffer.alloc(128 * 1024, 0x61);
     let sent = 0;
     const pump = () => {
@@ -57,7 +77,7 @@ function chunkedBody(url: string, headers: Record<string, string>, size: number)
   });
 }
 
-describe('sendToShopify hands over only what the server knows is the caller\'s', () => {
+describe("sendToShopify hands over only what the server knows is the caller's", () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();
@@ -65,14 +85,23 @@ describe('sendToShopify hands over only what the server knows is the caller\'s',
   afterAll(() => server.dispose());
 
   const send = (id: string, jwt: string) =>
-    fetch(`${server.url}/.netlify/functions/sendToShopify`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Appwrite-JWT': jwt }, body: JSON.stringify({ $id: id }) });
+    fetch(`${server.url}/.netlify/functions/sendToShopify`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Appwrite-JWT': jwt },
+      body: JSON.stringify({ $id: id }),
+    });
 
-  it('refuses a registration naming someone else\'s e-mail, exactly as a missing one, and tags nobody', async () => {
+  it("refuses a registration naming someone else's e-mail, exactly as a missing one, and tags nobody", async () => {
     const mallory = await signedInCustomer(server, 'mallory@example.com');
     const id = ID.unique();
     // Mallory's own document (her user id), but with the victim's e-mail: Appwrite lets a client write that.
     await mallory.as(() =>
-      mallory.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: id, data: registration({ email: 'victim@example.com', user_id: mallory.userId }) }),
+      mallory.databases.createDocument({
+        databaseId: 'warranty',
+        collectionId: 'submissions',
+        documentId: id,
+        data: registration({ email: 'victim@example.com', user_id: mallory.userId }),
+      }),
     );
     const { jwt } = await mallory.as(() => mallory.account.createJWT());
     const forged = await send(id, jwt);
@@ -85,7 +114,12 @@ describe('sendToShopify hands over only what the server knows is the caller\'s',
     // Her own registration with her own e-mail goes through (in any letter case she typed it).
     const own = ID.unique();
     await mallory.as(() =>
-      mallory.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: own, data: registration({ email: 'Mallory@Example.com', user_id: mallory.userId }) }),
+      mallory.databases.createDocument({
+        databaseId: 'warranty',
+        collectionId: 'submissions',
+        documentId: own,
+        data: registration({ email: 'Mallory@Example.com', user_id: mallory.userId }),
+      }),
     );
     expect((await send(own, jwt)).status).toBe(200);
   });
@@ -93,7 +127,14 @@ describe('sendToShopify hands over only what the server knows is the caller\'s',
   it('limits hand-offs per account and says when to come back', async () => {
     const eve = await signedInCustomer(server, 'eve@example.com');
     const id = ID.unique();
-    await eve.as(() => eve.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: id, data: registration({ email: 'eve@example.com', user_id: eve.userId }) }));
+    await eve.as(() =>
+      eve.databases.createDocument({
+        databaseId: 'warranty',
+        collectionId: 'submissions',
+        documentId: id,
+        data: registration({ email: 'eve@example.com', user_id: eve.userId }),
+      }),
+    );
     const { jwt } = await eve.as(() => eve.account.createJWT());
     const statuses: number[] = [];
     for (let i = 0; i < 102; i++) statuses.push((await send(id, jwt)).status);
@@ -104,7 +145,9 @@ describe('sendToShopify hands over only what the server knows is the caller\'s',
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await res.json()) as { code: string }).code).toBe('rate_limited');
     // The counters live in Appwrite, out of customers' reach.
-    const listed = await eve.as(() => eve.databases.listDocuments({ databaseId: 'warranty', collectionId: 'rate_limits' }).catch((e: { code: number }) => e));
+    const listed = await eve.as(() =>
+      eve.databases.listDocuments({ databaseId: 'warranty', collectionId: 'rate_limits' }).catch((e: { code: number }) => e),
+    );
     expect((listed as { code: number }).code).toBe(401);
   });
 });
@@ -119,12 +162,20 @@ describe('function bodies', () => {
   afterAll(() => server.dispose());
 
   it('are counted while read, chunked or not, and cut at the limit with a 413', async () => {
-    const staff = await chunkedBody(`${server.url}/.netlify/functions/updateAppwriteSubmission`, { Authorization: `Bearer ${staffToken}`, 'Content-Type': 'application/json' }, 2 * 1024 * 1024);
+    const staff = await chunkedBody(
+      `${server.url}/.netlify/functions/updateAppwriteSubmission`,
+      { Authorization: `Bearer ${staffToken}`, 'Content-Type': 'application/json' },
+      2 * 1024 * 1024,
+    );
     expect(staff.status).toBe(413);
     expect(JSON.parse(staff.body).code).toBe('payload_too_large');
     const ada = await signedInCustomer(server, 'bodies@example.com');
     const { jwt } = await ada.as(() => ada.account.createJWT());
-    const customer = await chunkedBody(`${server.url}/.netlify/functions/sendToShopify`, { 'X-Appwrite-JWT': jwt, 'Content-Type': 'application/json' }, 1024 * 1024);
+    const customer = await chunkedBody(
+      `${server.url}/.netlify/functions/sendToShopify`,
+      { 'X-Appwrite-JWT': jwt, 'Content-Type': 'application/json' },
+      1024 * 1024,
+    );
     expect(customer.status).toBe(413);
   });
 
@@ -132,11 +183,17 @@ describe('function bodies', () => {
     const ada = await signedInCustomer(server, 'names@example.com');
     const fileId = ID.unique();
     const photo = await noiseJpeg(300, 200);
-    await ada.as(() => ada.storage.createFile({ bucketId: 'images', fileId, file: new File([photo], 'Bague – café 指輪.jpg', { type: 'image/jpeg' }) }));
-    const full = await fetch(`${server.url}/.netlify/functions/staffImage?id=${fileId}`, { headers: { Authorization: `Bearer ${staffToken}` } });
+    await ada.as(() =>
+      ada.storage.createFile({ bucketId: 'images', fileId, file: new File([photo], 'Bague – café 指輪.jpg', { type: 'image/jpeg' }) }),
+    );
+    const full = await fetch(`${server.url}/.netlify/functions/staffImage?id=${fileId}`, {
+      headers: { Authorization: `Bearer ${staffToken}` },
+    });
     expect(full.status).toBe(200);
     expect(Buffer.from(await full.arrayBuffer()).equals(Buffer.from(photo))).toBe(true);
-    const thumb = await fetch(`${server.url}/.netlify/functions/staffImage?id=${fileId}&width=150`, { headers: { Authorization: `Bearer ${staffToken}` } });
+    const thumb = await fetch(`${server.url}/.netlify/functions/staffImage?id=${fileId}&width=150`, {
+      headers: { Authorization: `Bearer ${staffToken}` },
+    });
     expect(thumb.status).toBe(200);
     expect((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).width).toBe(200);
   });
@@ -144,10 +201,20 @@ describe('function bodies', () => {
   it('are not read at all before the caller is known', async () => {
     for (const name of ['updateAppwriteSubmission', 'importToAppwrite']) {
       expect(await answerWithoutBody(`${server.url}/.netlify/functions/${name}`, { 'Content-Type': 'application/json' })).toBe(401);
-      expect(await answerWithoutBody(`${server.url}/.netlify/functions/${name}`, { Authorization: 'Bearer forged.token.here', 'Content-Type': 'application/json' })).toBe(401);
+      expect(
+        await answerWithoutBody(`${server.url}/.netlify/functions/${name}`, {
+          Authorization: 'Bearer forged.token.here',
+          'Content-Type': 'application/json',
+        }),
+      ).toBe(401);
     }
     expect(await answerWithoutBody(`${server.url}/.netlify/functions/sendToShopify`, { 'Content-Type': 'application/json' })).toBe(401);
-    expect(await answerWithoutBody(`${server.url}/.netlify/functions/sendToShopify`, { 'X-Appwrite-JWT': 'forged', 'Content-Type': 'application/json' })).toBe(401);
+    expect(
+      await answerWithoutBody(`${server.url}/.netlify/functions/sendToShopify`, {
+        'X-Appwrite-JWT': 'forged',
+        'Content-Type': 'application/json',
+      }),
+    ).toBe(401);
   });
 });
 
@@ -158,7 +225,8 @@ describe('address lookups behind a proxy', () => {
     const server = await startTestServer({ publicUrl: 'https://warranty.example', trustProxy: 1, smtpUrl: smtp.url });
     const proxy = await startReverseProxy(server.url, { publicHost: 'warranty.example', peerAs: '198.51.100.77' });
     try {
-      const lookup = (forged: string) => fetch(`${proxy.url}/.netlify/functions/googleplaces?input=12+Elm+St`, { headers: { 'X-Forwarded-For': forged } });
+      const lookup = (forged: string) =>
+        fetch(`${proxy.url}/.netlify/functions/googleplaces?input=12+Elm+St`, { headers: { 'X-Forwarded-For': forged } });
       const statuses: number[] = [];
       for (let i = 0; i < 7; i++) statuses.push((await lookup(`203.0.113.${i + 1}`)).status);
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
@@ -189,8 +257,13 @@ describe('staff access ends within a minute', () => {
     await server.dispose();
   });
 
-  const list = (token: string) => fetch(`${server.url}/.netlify/functions/getSubmissions`, { headers: { Authorization: `Bearer ${token}` } });
-  const client = () => createClient(server.url, server.secrets.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws as never } });
+  const list = (token: string) =>
+    fetch(`${server.url}/.netlify/functions/getSubmissions`, { headers: { Authorization: `Bearer ${token}` } });
+  const client = () =>
+    createClient(server.url, server.secrets.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: ws as never },
+    });
 
   it('after signing out, for a password-only token', async () => {
     const sb = client();

@@ -85,13 +85,21 @@ describe('a graceful stop', () => {
     const photo = await noiseJpeg(1200, 900, 95);
     // An upload from a slow phone: half of it is on its way when the stop begins, the rest comes later.
     const boundary = 'slowboundary';
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="fileId"\r\n\r\nslowone\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="ring.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="fileId"\r\n\r\nslowone\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="ring.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const body = Buffer.concat([head, photo, tail]);
     const half = Math.floor(body.length / 2);
     const status = new Promise<number>((resolve, reject) => {
       const req = httpRequest(
-        { hostname: '127.0.0.1', port: server.port, path: '/v1/storage/buckets/images/files', method: 'POST', headers: { ...keyHeaders(server), 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': body.length } },
+        {
+          hostname: '127.0.0.1',
+          port: server.port,
+          path: '/v1/storage/buckets/images/files',
+          method: 'POST',
+          headers: { ...keyHeaders(server), 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': body.length },
+        },
         (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);
@@ -166,7 +174,12 @@ describe('backups', () => {
     expect(await createDoc(server, 'cli1')).toBe(201);
     const target = join(temp(), 'b');
     cleanup.push(() => rmSync(join(target, '..'), { recursive: true, force: true }));
-    const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', ...args], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir },
+        encoding: 'utf8',
+      });
 
     const made = run('backup', target);
     expect(made.status).toBe(0);

@@ -33,11 +33,19 @@ const config = (endpoint: string): RuntimeConfig => ({
 /** The customer's clients pointed at `server` (their localStorage, hence their session, goes with them). */
 function clientsFor(customer: WebCustomer, server: TestServer): AppwriteClients {
   const client = new Client().setEndpoint(server.endpoint).setProject('warranty');
-  return { client, account: new Account(client), databases: new Databases(client), storage: new Storage(client), config: config(server.endpoint) };
+  return {
+    client,
+    account: new Account(client),
+    databases: new Databases(client),
+    storage: new Storage(client),
+    config: config(server.endpoint),
+  };
 }
 
 async function jpeg(width = 48, height = 32): Promise<Uint8Array<ArrayBuffer>> {
-  const out = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 70 }).toBuffer();
+  const out = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 70 })
+    .toBuffer();
   return new Uint8Array(out);
 }
 
@@ -54,7 +62,16 @@ async function queue(db: AppDb, userId: string, email: string, photos: { bytes: 
   const ids: string[] = [];
   for (const p of photos) {
     const id = crypto.randomUUID();
-    await db.draftFiles.add({ id, draftId: 'draft', name: p.name, type: 'image/jpeg', blob: new Blob([p.bytes], { type: 'image/jpeg' }), width: 48, height: 32, addedAt: Date.now() });
+    await db.draftFiles.add({
+      id,
+      draftId: 'draft',
+      name: p.name,
+      type: 'image/jpeg',
+      blob: new Blob([p.bytes], { type: 'image/jpeg' }),
+      width: 48,
+      height: 32,
+      addedAt: Date.now(),
+    });
     ids.push(id);
   }
   return enqueueRegistration(db, { userId, fields: fields(email), draftFileIds: ids });
@@ -68,7 +85,13 @@ describe('outbox with the real server', () => {
     return { databases: new NodeDatabases(c), storage: new NodeStorage(c) };
   };
   const docsOf = async (userId: string) =>
-    (await admin().databases.listDocuments({ databaseId: 'warranty', collectionId: 'submissions', queries: [Query.equal('user_id', userId)] })).documents;
+    (
+      await admin().databases.listDocuments({
+        databaseId: 'warranty',
+        collectionId: 'submissions',
+        queries: [Query.equal('user_id', userId)],
+      })
+    ).documents;
 
   beforeAll(async () => {
     server = await startTestServer({}, dataDir);
@@ -99,7 +122,9 @@ describe('outbox with the real server', () => {
     expect(await db.outbox.count()).toBe(0);
     // Everything of Ada's is on the server, so her session is gone: from this device and, replayed, from the server.
     await expect(ada.as(() => ada.account.get())).rejects.toMatchObject({ code: 401 });
-    const replayed = await fetch(`${server.endpoint}/account`, { headers: { 'X-Appwrite-Project': 'warranty', 'X-Fallback-Cookies': sessionBefore } });
+    const replayed = await fetch(`${server.endpoint}/account`, {
+      headers: { 'X-Appwrite-Project': 'warranty', 'X-Fallback-Cookies': sessionBefore },
+    });
     expect(replayed.status).toBe(401);
     expect(await db.draftFiles.count()).toBe(0);
 
@@ -116,9 +141,18 @@ describe('outbox with the real server', () => {
 
     expect(shopifyCalls).toEqual([`${server.url}/.netlify/functions/sendToShopify`]);
     const log = await handOffs(server);
-    expect(log.filter((e) => e.registrationId === entry.id)).toEqual([expect.objectContaining({ email: 'ada@example.com', action: 'customer.upsert' })]);
+    expect(log.filter((e) => e.registrationId === entry.id)).toEqual([
+      expect.objectContaining({ email: 'ada@example.com', action: 'customer.upsert' }),
+    ]);
 
-    expect(await ada.as(() => flushOutbox(db, backend))).toEqual({ sent: [], pending: 0, needsSignIn: 0, rejected: 0, lastError: null, sessionEnded: false });
+    expect(await ada.as(() => flushOutbox(db, backend))).toEqual({
+      sent: [],
+      pending: 0,
+      needsSignIn: 0,
+      rejected: 0,
+      lastError: null,
+      sessionEnded: false,
+    });
     expect(await docsOf(ada.userId)).toHaveLength(1);
     expect(shopifyCalls).toHaveLength(1);
   });
@@ -153,8 +187,23 @@ describe('outbox with the real server', () => {
     const entry = await queue(db, dan.userId, 'dan@example.com', [{ bytes, name: 'ring.jpg' }]);
     const fileId = entry.files[0]!.fileId;
     // The earlier run reached the server; only its answers were lost.
-    await dan.as(() => dan.storage.createFile({ bucketId: 'images', fileId, file: new File([bytes], 'ring.jpg'), permissions: [`read("user:${dan.userId}")`] }));
-    await dan.as(() => dan.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: entry.id, data: documentOf(entry), permissions: [`read("user:${dan.userId}")`] }));
+    await dan.as(() =>
+      dan.storage.createFile({
+        bucketId: 'images',
+        fileId,
+        file: new File([bytes], 'ring.jpg'),
+        permissions: [`read("user:${dan.userId}")`],
+      }),
+    );
+    await dan.as(() =>
+      dan.databases.createDocument({
+        databaseId: 'warranty',
+        collectionId: 'submissions',
+        documentId: entry.id,
+        data: documentOf(entry),
+        permissions: [`read("user:${dan.userId}")`],
+      }),
+    );
     const backend = appwriteOutboxBackend(clientsFor(dan, server), fetch, server.url);
     expect(await dan.as(() => flushOutbox(db, backend))).toMatchObject({ sent: [entry.id], rejected: 0 });
     expect((await docsOf(dan.userId)).map((d) => d.$id)).toEqual([entry.id]);
@@ -176,7 +225,9 @@ describe('outbox with the real server', () => {
     expect(report).toEqual({ sessionEnded: false, sent: [], pending: 0, needsSignIn: 1, rejected: 0, lastError: SIGNED_OUT });
     expect(await db.outbox.get(entry.id)).toMatchObject({ status: 'needs-sign-in', lastError: SIGNED_OUT });
     expect(await db.draftFiles.count()).toBe(1);
-    await expect(admin().databases.getDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: entry.id })).rejects.toMatchObject({ code: 404 });
+    await expect(
+      admin().databases.getDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: entry.id }),
+    ).rejects.toMatchObject({ code: 404 });
   });
 
   it('sets aside a text file disguised as a JPEG with the server’s reason, and sends the good record', async () => {

@@ -47,7 +47,12 @@ async function sendChunk(base: string, session: string, fileId: string, bytes: U
   form.append('file', new File([bytes.slice(start, end + 1)], name, { type: 'image/jpeg' }));
   const res = await fetch(`${base}/v1/storage/buckets/images/files`, {
     method: 'POST',
-    headers: { ...PROJECT, 'X-Fallback-Cookies': session, 'Content-Range': `bytes ${start}-${end}/${bytes.length}`, 'X-Appwrite-ID': fileId },
+    headers: {
+      ...PROJECT,
+      'X-Fallback-Cookies': session,
+      'Content-Range': `bytes ${start}-${end}/${bytes.length}`,
+      'X-Appwrite-ID': fileId,
+    },
     body: form,
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -57,14 +62,17 @@ async function sendChunk(base: string, session: string, fileId: string, bytes: U
 function answerBeforeBodyEnds(url: string, headers: Record<string, string>, method = 'POST'): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
-    const req = httpRequest({ hostname: u.hostname, port: u.port, path: u.pathname + u.search, method, headers: { ...headers, 'Transfer-Encoding': 'chunked' } }, (res) => {
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () => {
-        req.destroy();
-        resolve({ status: res.statusCode ?? 0, body });
-      });
-    });
+    const req = httpRequest(
+      { hostname: u.hostname, port: u.port, path: u.pathname + u.search, method, headers: { ...headers, 'Transfer-Encoding': 'chunked' } },
+      (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => {
+          req.destroy();
+          resolve({ status: res.statusCode ?? 0, body });
+        });
+      },
+    );
     req.on('error', (err) => reject(err));
     req.write(Buffer.alloc(64 * 1024, 0x20));
     setTimeout(() => {
@@ -78,11 +86,20 @@ function answerBeforeBodyEnds(url: string, headers: Record<string, string>, meth
 function sendChunkedBody(url: string, headers: Record<string, string>, size: number): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
-    const req = httpRequest({ hostname: u.hostname, port: u.port, path: u.pathname + u.search, method: 'POST', headers: { ...headers, 'Transfer-Encoding': 'chunked' } }, (res) => {
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = httpRequest(
+      {
+        hostname: u.hostname,
+        port: u.port,
+        path: u.pathname + u.search,
+        method: 'POST',
+        headers: { ...headers, 'Transfer-Encoding': 'chunked' },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', reject);
     const piece = Buffer.alloc(256 * 1024, 0x61);
     let sent = 0;
@@ -101,7 +118,9 @@ describe('the dev mailbox never leaks codes', () => {
   it('cannot be on where the server is reachable from elsewhere, and a store without SMTP is told at start', () => {
     expect(() => configFromEnv({ PUBLIC_URL: 'https://warranty.example' })).toThrow(/PUBLIC_URL is set.*set SMTP_URL/s);
     expect(() => configFromEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY is set.*set SMTP_URL/s);
-    expect(() => configFromEnv({ PUBLIC_URL: 'https://warranty.example', SMTP_URL: 'smtp://mail.example', DEV_MAILBOX: 'on' })).toThrow(/DEV_MAILBOX=on is refused/);
+    expect(() => configFromEnv({ PUBLIC_URL: 'https://warranty.example', SMTP_URL: 'smtp://mail.example', DEV_MAILBOX: 'on' })).toThrow(
+      /DEV_MAILBOX=on is refused/,
+    );
     expect(() => configFromEnv({ DEV_MAILBOX: 'off' })).toThrow(/set SMTP_URL/);
     expect(configFromEnv({ PUBLIC_URL: 'https://warranty.example', SMTP_URL: 'smtp://mail.example' }).devMailbox).toBe(false);
     expect(configFromEnv({ TRUST_PROXY: '1', SMTP_URL: 'smtp://mail.example' }).devMailbox).toBe(false);
@@ -128,7 +147,9 @@ describe('the dev mailbox never leaks codes', () => {
 
     const lines: string[] = [];
     const quiet = createMailer({ smtpUrl: 'smtp://127.0.0.1:9', from: 'x@example.com', devMailbox: false, log: (l) => lines.push(l) });
-    await quiet.send({ to: 'ada@example.com', subject: 'Code', text: 'Your verification code is 123456.', code: '123456' }).catch(() => undefined);
+    await quiet
+      .send({ to: 'ada@example.com', subject: 'Code', text: 'Your verification code is 123456.', code: '123456' })
+      .catch(() => undefined);
     expect(quiet.inbox()).toBeNull();
     expect(lines).toEqual([]);
     const open = createMailer({ from: 'x@example.com', devMailbox: true, log: (l) => lines.push(l) });
@@ -226,14 +247,22 @@ describe('behind a reverse proxy (TRUST_PROXY=1, an https PUBLIC_URL)', () => {
   it('counts code requests per real address, whatever X-Forwarded-For a client writes', async () => {
     proxy.setPeer('198.51.100.30');
     const statuses: number[] = [];
-    for (let i = 0; i < 8; i++) statuses.push((await requestCode(proxy.url, `someone${i}@example.com`, { 'X-Forwarded-For': `203.0.113.${100 + i}` })).status);
+    for (let i = 0; i < 8; i++)
+      statuses.push((await requestCode(proxy.url, `someone${i}@example.com`, { 'X-Forwarded-For': `203.0.113.${100 + i}` })).status);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 429, 429]);
     proxy.setPeer('198.51.100.31');
     expect((await requestCode(proxy.url, 'someone-else@example.com')).status).toBe(201);
   });
 
   it('limits staff password guesses per account, whatever the address', async () => {
-    const limited = await startTestServer({ publicUrl: PUBLIC, trustProxy: 1, smtpUrl: smtp.url, rateLimits: LIMITS, staffEmail: 'staff@maison.example', staffPassword: 'correct horse battery' });
+    const limited = await startTestServer({
+      publicUrl: PUBLIC,
+      trustProxy: 1,
+      smtpUrl: smtp.url,
+      rateLimits: LIMITS,
+      staffEmail: 'staff@maison.example',
+      staffPassword: 'correct horse battery',
+    });
     const front = await startReverseProxy(limited.url, { publicHost: 'warranty.example' });
     try {
       const attempt = (password: string) =>
@@ -269,7 +298,10 @@ describe('behind a reverse proxy (TRUST_PROXY=1, an https PUBLIC_URL)', () => {
     for (const cookie of cookies) expect(cookie).toMatch(/;\s*Secure/i);
     expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
 
-    const config = (await (await fetch(`${server.url}/app-config.json`, { headers: { Host: 'attacker.example' } })).json()) as Record<string, string>;
+    const config = (await (await fetch(`${server.url}/app-config.json`, { headers: { Host: 'attacker.example' } })).json()) as Record<
+      string,
+      string
+    >;
     expect(config.appwriteEndpoint).toBe(`${PUBLIC}/v1`);
     expect(config.supabaseUrl).toBe(PUBLIC);
   });
@@ -294,10 +326,11 @@ describe('run directly (no proxy trusted)', () => {
   });
   afterAll(() => server.dispose());
 
-  it('ignores X-Forwarded-For: forged addresses share the caller\'s own limit', async () => {
+  it("ignores X-Forwarded-For: forged addresses share the caller's own limit", async () => {
     const token = (await (await requestCode(server.url, 'direct@example.com')).json()) as { userId: string };
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await guess(server.url, token.userId, '000000', { 'X-Forwarded-For': `203.0.113.${i + 1}` })).status);
+    for (let i = 0; i < 12; i++)
+      statuses.push((await guess(server.url, token.userId, '000000', { 'X-Forwarded-For': `203.0.113.${i + 1}` })).status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses.slice(10)).toEqual([429, 429]);
   });
@@ -306,18 +339,37 @@ describe('run directly (no proxy trusted)', () => {
   it('counts every body while reading it and checks credentials before reading any', async () => {
     const ada = await signedInCustomer(server, 'bodies@example.com');
     const session = ada.localStorage.getItem('cookieFallback')!;
-    const oversize = await sendChunkedBody(`${server.endpoint}${DOCS}`, { ...PROJECT, 'Content-Type': 'application/json', 'X-Fallback-Cookies': session }, 3 * 1024 * 1024);
+    const oversize = await sendChunkedBody(
+      `${server.endpoint}${DOCS}`,
+      { ...PROJECT, 'Content-Type': 'application/json', 'X-Fallback-Cookies': session },
+      3 * 1024 * 1024,
+    );
     expect(oversize.status).toBe(413);
     expect(JSON.parse(oversize.body).type).toBe('general_payload_too_large');
-    const upload = await sendChunkedBody(`${server.endpoint}/storage/buckets/images/files`, { ...PROJECT, 'Content-Type': 'multipart/form-data; boundary=x', 'X-Fallback-Cookies': session }, 8 * 1024 * 1024);
+    const upload = await sendChunkedBody(
+      `${server.endpoint}/storage/buckets/images/files`,
+      { ...PROJECT, 'Content-Type': 'multipart/form-data; boundary=x', 'X-Fallback-Cookies': session },
+      8 * 1024 * 1024,
+    );
     expect(upload.status).toBe(413);
-    const auth = await sendChunkedBody(`${server.url}/auth/v1/token?grant_type=password`, { apikey: server.secrets.anonKey, 'Content-Type': 'application/json' }, 2 * 1024 * 1024);
+    const auth = await sendChunkedBody(
+      `${server.url}/auth/v1/token?grant_type=password`,
+      { apikey: server.secrets.anonKey, 'Content-Type': 'application/json' },
+      2 * 1024 * 1024,
+    );
     expect(auth.status).toBe(413);
 
     // Wrong credentials with a body that never ends: the answer comes without the body.
-    const badKey = await answerBeforeBodyEnds(`${server.endpoint}${DOCS}`, { ...PROJECT, 'X-Appwrite-Key': 'not-the-key', 'Content-Type': 'application/json' });
+    const badKey = await answerBeforeBodyEnds(`${server.endpoint}${DOCS}`, {
+      ...PROJECT,
+      'X-Appwrite-Key': 'not-the-key',
+      'Content-Type': 'application/json',
+    });
     expect(badKey.status).toBe(401);
-    const guestUpload = await answerBeforeBodyEnds(`${server.endpoint}/storage/buckets/images/files`, { ...PROJECT, 'Content-Type': 'multipart/form-data; boundary=x' });
+    const guestUpload = await answerBeforeBodyEnds(`${server.endpoint}/storage/buckets/images/files`, {
+      ...PROJECT,
+      'Content-Type': 'multipart/form-data; boundary=x',
+    });
     expect(guestUpload.status).toBe(401);
     const guestDoc = await answerBeforeBodyEnds(`${server.endpoint}${DOCS}`, { ...PROJECT, 'Content-Type': 'application/json' });
     expect(guestDoc.status).toBe(401);
@@ -337,7 +389,6 @@ describe('run directly (no proxy trusted)', () => {
     for (const cookie of res.headers.getSetCookie()) expect(cookie).not.toMatch(/;\s*Secure/i);
     expect(res.headers.get('strict-transport-security')).toBeNull();
   });
-
 });
 
 /** How a test reaches the server: directly, or through a reverse proxy with an https PUBLIC_URL and SMTP. */
@@ -402,12 +453,26 @@ describe.each(modes)('documents, files and bodies, $name', ({ start }) => {
   });
   afterAll(() => m.stop());
 
-  it('answers a cursor naming someone else\'s document exactly as one naming a missing document', async () => {
+  it("answers a cursor naming someone else's document exactly as one naming a missing document", async () => {
     const ada = await m.signIn('cursor-ada@example.com');
     const bob = await m.signIn('cursor-bob@example.com');
     const hidden = ID.unique();
-    await ada.as(() => ada.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: hidden, data: registration({ email: 'cursor-ada@example.com', user_id: ada.userId }) }));
-    await bob.as(() => bob.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: ID.unique(), data: registration({ email: 'cursor-bob@example.com', user_id: bob.userId }) }));
+    await ada.as(() =>
+      ada.databases.createDocument({
+        databaseId: 'warranty',
+        collectionId: 'submissions',
+        documentId: hidden,
+        data: registration({ email: 'cursor-ada@example.com', user_id: ada.userId }),
+      }),
+    );
+    await bob.as(() =>
+      bob.databases.createDocument({
+        databaseId: 'warranty',
+        collectionId: 'submissions',
+        documentId: ID.unique(),
+        data: registration({ email: 'cursor-bob@example.com', user_id: bob.userId }),
+      }),
+    );
     const missing = ID.unique();
     const session = bob.localStorage.getItem('cookieFallback')!;
     for (const method of ['cursorAfter', 'cursorBefore']) {
@@ -440,7 +505,9 @@ describe.each(modes)('documents, files and bodies, $name', ({ start }) => {
     const done = await sendChunk(m.base, adaSession, fileId, photo, 1);
     expect(done.status).toBe(201);
     expect(done.body.chunksUploaded).toBe(2);
-    const back = await fetch(`${m.endpoint}/storage/buckets/images/files/${fileId}/download?project=warranty`, { headers: { 'X-Fallback-Cookies': adaSession } });
+    const back = await fetch(`${m.endpoint}/storage/buckets/images/files/${fileId}/download?project=warranty`, {
+      headers: { 'X-Fallback-Cookies': adaSession },
+    });
     expect(sha(await back.arrayBuffer())).toBe(sha(photo));
 
     // A chunk "for" the finished file: its owner is told it is there, anyone else only that the id is taken.
@@ -466,7 +533,10 @@ describe.each(modes)('documents, files and bodies, $name', ({ start }) => {
     const refused = await sendChunk(m.base, session, id1, swapped, 1);
     expect(refused.status).toBe(400);
     expect(refused.body.type).toBe('storage_file_type_unsupported');
-    expect((await fetch(`${m.endpoint}/storage/buckets/images/files/${id1}?project=warranty`, { headers: { 'X-Fallback-Cookies': session } })).status).toBe(404);
+    expect(
+      (await fetch(`${m.endpoint}/storage/buckets/images/files/${id1}?project=warranty`, { headers: { 'X-Fallback-Cookies': session } }))
+        .status,
+    ).toBe(404);
 
     // A whole JPEG with a web page after its end marker.
     const page = new TextEncoder().encode('<html><script>alert(document.cookie)</script></html>');
@@ -480,16 +550,32 @@ describe.each(modes)('documents, files and bodies, $name', ({ start }) => {
     // A chunk sent again with other bytes does not replace the one already received.
     const id3 = ID.unique();
     expect((await sendChunk(m.base, session, id3, photo, 0)).status).toBe(201);
-    expect((await sendChunk(m.base, session, id3, swapped.map((b, i) => (i < CHUNK ? b : 0x41)), 0)).status).toBe(201);
+    expect(
+      (
+        await sendChunk(
+          m.base,
+          session,
+          id3,
+          swapped.map((b, i) => (i < CHUNK ? b : 0x41)),
+          0,
+        )
+      ).status,
+    ).toBe(201);
     expect((await sendChunk(m.base, session, id3, photo, 1)).status).toBe(201);
-    const back = await fetch(`${m.endpoint}/storage/buckets/images/files/${id3}/download?project=warranty`, { headers: { 'X-Fallback-Cookies': session } });
+    const back = await fetch(`${m.endpoint}/storage/buckets/images/files/${id3}/download?project=warranty`, {
+      headers: { 'X-Fallback-Cookies': session },
+    });
     expect(sha(await back.arrayBuffer())).toBe(sha(photo));
 
     // Small uploads are checked whole too.
     const form = new FormData();
     form.append('fileId', ID.unique());
     form.append('file', new File([await noiseJpeg(64, 64), page], 'ring.jpg', { type: 'image/jpeg' }));
-    const whole = await fetch(`${m.endpoint}/storage/buckets/images/files`, { method: 'POST', headers: { ...PROJECT, 'X-Fallback-Cookies': session }, body: form });
+    const whole = await fetch(`${m.endpoint}/storage/buckets/images/files`, {
+      method: 'POST',
+      headers: { ...PROJECT, 'X-Fallback-Cookies': session },
+      body: form,
+    });
     expect(whole.status).toBe(400);
   });
 
@@ -497,9 +583,13 @@ describe.each(modes)('documents, files and bodies, $name', ({ start }) => {
     const ada = await m.signIn('names@example.com');
     const name = 'Bague – café 指輪 "front".jpg';
     const fileId = ID.unique();
-    await ada.as(async () => ada.storage.createFile({ bucketId: 'images', fileId, file: new File([await noiseJpeg()], name, { type: 'image/jpeg' }) }));
+    await ada.as(async () =>
+      ada.storage.createFile({ bucketId: 'images', fileId, file: new File([await noiseJpeg()], name, { type: 'image/jpeg' }) }),
+    );
     for (const kind of ['download', 'view']) {
-      const res = await fetch(`${m.endpoint}/storage/buckets/images/files/${fileId}/${kind}?project=warranty`, { headers: { 'X-Fallback-Cookies': ada.localStorage.getItem('cookieFallback')! } });
+      const res = await fetch(`${m.endpoint}/storage/buckets/images/files/${fileId}/${kind}?project=warranty`, {
+        headers: { 'X-Fallback-Cookies': ada.localStorage.getItem('cookieFallback')! },
+      });
       expect(res.status).toBe(200);
       const disposition = res.headers.get('content-disposition')!;
       expect(disposition.startsWith(kind === 'download' ? 'attachment;' : 'inline;')).toBe(true);
@@ -525,22 +615,53 @@ describe('no disk filling', () => {
     try {
       const ada = await signedInCustomer(server, 'busy@example.com');
       const create = () =>
-        ada.as(() => ada.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: ID.unique(), data: registration({ email: 'busy@example.com', user_id: ada.userId }) }));
+        ada.as(() =>
+          ada.databases.createDocument({
+            databaseId: 'warranty',
+            collectionId: 'submissions',
+            documentId: ID.unique(),
+            data: registration({ email: 'busy@example.com', user_id: ada.userId }),
+          }),
+        );
       const first = ID.unique();
-      await ada.as(() => ada.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: first, data: registration({ email: 'busy@example.com', user_id: ada.userId }) }));
+      await ada.as(() =>
+        ada.databases.createDocument({
+          databaseId: 'warranty',
+          collectionId: 'submissions',
+          documentId: first,
+          data: registration({ email: 'busy@example.com', user_id: ada.userId }),
+        }),
+      );
       // The outbox's retries of a document the server already has do not use up the day's quota.
       for (let i = 0; i < 5; i++)
         await expect(
-          ada.as(() => ada.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: first, data: registration({ email: 'busy@example.com', user_id: ada.userId }) })),
+          ada.as(() =>
+            ada.databases.createDocument({
+              databaseId: 'warranty',
+              collectionId: 'submissions',
+              documentId: first,
+              data: registration({ email: 'busy@example.com', user_id: ada.userId }),
+            }),
+          ),
         ).rejects.toMatchObject({ code: 409 });
       for (let i = 0; i < 2; i++) await create();
       await expect(create()).rejects.toMatchObject({ code: 429 });
-      const upload = async () => ada.as(async () => ada.storage.createFile({ bucketId: 'images', fileId: ID.unique(), file: new File([await noiseJpeg()], 'a.jpg') }));
+      const upload = async () =>
+        ada.as(async () =>
+          ada.storage.createFile({ bucketId: 'images', fileId: ID.unique(), file: new File([await noiseJpeg()], 'a.jpg') }),
+        );
       await upload();
       await upload();
       await expect(upload()).rejects.toMatchObject({ code: 429 });
       const bob = await signedInCustomer(server, 'calm@example.com');
-      await bob.as(() => bob.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: ID.unique(), data: registration({ email: 'calm@example.com', user_id: bob.userId }) }));
+      await bob.as(() =>
+        bob.databases.createDocument({
+          databaseId: 'warranty',
+          collectionId: 'submissions',
+          documentId: ID.unique(),
+          data: registration({ email: 'calm@example.com', user_id: bob.userId }),
+        }),
+      );
     } finally {
       await server.dispose();
     }

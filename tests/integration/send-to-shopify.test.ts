@@ -42,7 +42,12 @@ describe('sendToShopify', () => {
     const owner = await signedInCustomer(server, 'owner@example.com');
     const id = ID.unique();
     await owner.as(() =>
-      owner.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: id, data: registration({ email: 'owner@example.com', user_id: owner.userId }) }),
+      owner.databases.createDocument({
+        databaseId: 'warranty',
+        collectionId: 'submissions',
+        documentId: id,
+        data: registration({ email: 'owner@example.com', user_id: owner.userId }),
+      }),
     );
     const other = await signedInCustomer(server, 'other@example.com');
     const { jwt } = await other.as(() => other.account.createJWT());

@@ -11,7 +11,9 @@ import { startTestServer, type TestServer } from '../helpers/server';
 const root = new URL('../../', import.meta.url);
 const project = parseProjectFile(JSON.parse(readFileSync(new URL('appwrite.json', root), 'utf8')));
 const itemCount =
-  project.databases.length + project.buckets.length + project.collections.reduce((n, c) => n + 1 + c.attributes.length + c.indexes.length, 0);
+  project.databases.length +
+  project.buckets.length +
+  project.collections.reduce((n, c) => n + 1 + c.attributes.length + c.indexes.length, 0);
 
 /** appwrite.json with every id renamed, so nothing of it is seeded yet. */
 function copyOf(p: ProjectFile): ProjectFile {
@@ -65,7 +67,12 @@ describe('setup:appwrite', () => {
     expect(collection.documentSecurity).toBe(col.documentSecurity);
     expect(collection.$permissions).toEqual(col.$permissions);
     for (const a of col.attributes) {
-      const got = (await databases.getAttribute({ ...ids, key: a.key })) as { type: string; required: boolean; size?: number; status: string };
+      const got = (await databases.getAttribute({ ...ids, key: a.key })) as {
+        type: string;
+        required: boolean;
+        size?: number;
+        status: string;
+      };
       expect(got, a.key).toMatchObject({ type: a.type, required: a.required, status: 'available' });
       if (a.type === 'string') expect(got.size, a.key).toBe(a.size);
     }
@@ -76,7 +83,12 @@ describe('setup:appwrite', () => {
     }
     const bucket = await new Storage(client).getBucket({ bucketId: 'images_copy' });
     const want = project.buckets[0]!;
-    expect(bucket).toMatchObject({ name: want.name, maximumFileSize: want.maximumFileSize, allowedFileExtensions: want.allowedFileExtensions, fileSecurity: want.fileSecurity });
+    expect(bucket).toMatchObject({
+      name: want.name,
+      maximumFileSize: want.maximumFileSize,
+      allowedFileExtensions: want.allowedFileExtensions,
+      fileSecurity: want.fileSecurity,
+    });
   });
 
   it('creates nothing on a second run', async () => {
@@ -100,7 +112,9 @@ describe('setup:appwrite', () => {
   });
 
   it('fails clearly with a wrong API key', async () => {
-    await expect(setupAppwrite({ ...opts, apiKey: 'standard_wrong', project })).rejects.toThrow(/Appwrite refused the request \(401.*Invalid API key.*APPWRITE_API_KEY/);
+    await expect(setupAppwrite({ ...opts, apiKey: 'standard_wrong', project })).rejects.toThrow(
+      /Appwrite refused the request \(401.*Invalid API key.*APPWRITE_API_KEY/,
+    );
   });
 
   it('runs as `npm run setup:appwrite` from the environment', async () => {

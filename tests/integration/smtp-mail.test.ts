@@ -24,7 +24,11 @@ describe('code emails over SMTP', () => {
             failNext = false;
             return callback(new Error('mailbox unavailable'));
           }
-          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+          });
           callback();
         });
       },
@@ -56,8 +60,12 @@ describe('code emails over SMTP', () => {
   it('tells the customer to try again when the mail server refuses, and the unsent code does not work', async () => {
     failNext = true;
     const c = webCustomer(server.endpoint);
-    const err = await c.as(() => c.account.createEmailToken({ userId: ID.unique(), email: 'bounce@example.com' })).catch((e: unknown) => e as { code: number; message: string });
+    const err = await c
+      .as(() => c.account.createEmailToken({ userId: ID.unique(), email: 'bounce@example.com' }))
+      .catch((e: unknown) => e as { code: number; message: string });
     expect(err).toMatchObject({ code: 503 });
-    expect(server.db.prepare("SELECT COUNT(*) AS n FROM tokens t JOIN users u ON u.id = t.user_id WHERE u.email = 'bounce@example.com'").get()).toEqual({ n: 0 });
+    expect(
+      server.db.prepare("SELECT COUNT(*) AS n FROM tokens t JOIN users u ON u.id = t.user_id WHERE u.email = 'bounce@example.com'").get(),
+    ).toEqual({ n: 0 });
   });
 });

@@ -34,11 +34,18 @@ describe('staff functions', () => {
     ({ staff, cases } = await authCases(server));
     const ada = await signedInCustomer(server, 'ada@example.com');
     photoId = ID.unique();
-    const jpeg = await sharp(randomBytes(800 * 600 * 3), { raw: { width: 800, height: 600, channels: 3 } }).jpeg().toBuffer();
+    const jpeg = await sharp(randomBytes(800 * 600 * 3), { raw: { width: 800, height: 600, channels: 3 } })
+      .jpeg()
+      .toBuffer();
     await ada.as(() => ada.storage.createFile({ bucketId: 'images', fileId: photoId, file: new File([new Uint8Array(jpeg)], 'ring.jpg') }));
     docId = ID.unique();
     await ada.as(() =>
-      ada.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: docId, data: registration({ user_id: ada.userId, image_file_id: photoId }) }),
+      ada.databases.createDocument({
+        databaseId: 'warranty',
+        collectionId: 'submissions',
+        documentId: docId,
+        data: registration({ user_id: ada.userId, image_file_id: photoId }),
+      }),
     );
   });
   afterAll(() => server.dispose());
@@ -71,7 +78,19 @@ describe('staff functions', () => {
     expect(Array.isArray(list)).toBe(true);
     const mine = list.find((s) => s.$id === docId)!;
     expect(mine).toMatchObject({ full_name: 'Ada Lovelace', email: 'ada@example.com', image_file_id: photoId });
-    expect(Object.keys(mine)).toEqual(expect.arrayContaining(['$id', 'full_name', 'email', 'phone', 'address', 'selected_product', 'product_sku', 'image_file_id', '$updatedAt']));
+    expect(Object.keys(mine)).toEqual(
+      expect.arrayContaining([
+        '$id',
+        'full_name',
+        'email',
+        'phone',
+        'address',
+        'selected_product',
+        'product_sku',
+        'image_file_id',
+        '$updatedAt',
+      ]),
+    );
     const list2 = (await (await call('getSubmissions')).json()) as Submission[];
     expect(list2.map((s) => s.$id)).toContain(docId);
   });
@@ -80,7 +99,17 @@ describe('staff functions', () => {
     const before = ((await (await call('getSubmissions')).json()) as Submission[]).find((s) => s.$id === docId)!;
     const save = await call('updateAppwriteSubmission', {
       method: 'POST',
-      body: { id: docId, full_name: 'Ada King', email: 'ada@example.com', phone: '+1 5550001111', address: before.address, product_sku: 'RNG-1', selected_product: 'Aurora Ring', image_file_id: photoId, expected_updated_at: before.$updatedAt },
+      body: {
+        id: docId,
+        full_name: 'Ada King',
+        email: 'ada@example.com',
+        phone: '+1 5550001111',
+        address: before.address,
+        product_sku: 'RNG-1',
+        selected_product: 'Aurora Ring',
+        image_file_id: photoId,
+        expected_updated_at: before.$updatedAt,
+      },
     });
     expect(save.status).toBe(200);
     const saved = (await save.json()) as Submission;
@@ -110,25 +139,50 @@ describe('staff functions', () => {
   });
 
   it('pages changes since a moment for delta sync', async () => {
-    const first = (await (await call('getAppwriteSubmissions', { query: '?limit=1' })).json()) as { submissions: Submission[]; nextCursor: string | null; serverTime: string };
+    const first = (await (await call('getAppwriteSubmissions', { query: '?limit=1' })).json()) as {
+      submissions: Submission[];
+      nextCursor: string | null;
+      serverTime: string;
+    };
     expect(first.submissions).toHaveLength(1);
     const since = new Date(Date.now() - 1000).toISOString();
     await call('updateAppwriteSubmission', { method: 'POST', body: { id: docId, full_name: 'Ada Byron', email: 'ada@example.com' } });
-    const delta = (await (await call('getAppwriteSubmissions', { query: `?since=${encodeURIComponent(since)}` })).json()) as { submissions: Submission[] };
+    const delta = (await (await call('getAppwriteSubmissions', { query: `?since=${encodeURIComponent(since)}` })).json()) as {
+      submissions: Submission[];
+    };
     expect(delta.submissions.map((s) => s.full_name)).toContain('Ada Byron');
-    for (const q of ['?since=yesterday', '?limit=0', '?limit=abc', '?cursor=a/b']) expect((await call('getAppwriteSubmissions', { query: q })).status).toBe(400);
+    for (const q of ['?since=yesterday', '?limit=0', '?limit=abc', '?cursor=a/b'])
+      expect((await call('getAppwriteSubmissions', { query: q })).status).toBe(400);
   });
 
   it('imports rows by export headers or field names, reports each row, and creates nothing the second time', async () => {
     const data = [
-      { 'Full Name': 'Grace Hopper', Email: 'grace@example.com', Phone: '+1 5551112222', Address: '1 Navy Way, Arlington, VA, 22201', SKU: 'BRC-1', 'Image URL': '' },
-      { full_name: 'Émilie du Châtelet', email: 'emilie@example.fr', phone: "'+33 612345678", address: 'Cirey, "Château"', product_sku: 'NCK-2' },
+      {
+        'Full Name': 'Grace Hopper',
+        Email: 'grace@example.com',
+        Phone: '+1 5551112222',
+        Address: '1 Navy Way, Arlington, VA, 22201',
+        SKU: 'BRC-1',
+        'Image URL': '',
+      },
+      {
+        full_name: 'Émilie du Châtelet',
+        email: 'emilie@example.fr',
+        phone: "'+33 612345678",
+        address: 'Cirey, "Château"',
+        product_sku: 'NCK-2',
+      },
       { 'Full Name': '', Email: 'nobody@example.com' },
       { 'Full Name': 'Bad Mail', Email: 'not-an-email' },
     ];
     const first = await call('importToAppwrite', { method: 'POST', body: { data } });
     expect(first.status).toBe(200);
-    const r1 = (await first.json()) as { created: number; skipped: number; errors: number; results: { row: number; status: string; error?: string }[] };
+    const r1 = (await first.json()) as {
+      created: number;
+      skipped: number;
+      errors: number;
+      results: { row: number; status: string; error?: string }[];
+    };
     expect([r1.created, r1.skipped, r1.errors]).toEqual([2, 0, 2]);
     expect(r1.results.map((r) => r.status)).toEqual(['created', 'created', 'error', 'error']);
     expect(r1.results[3]!.error).toContain('Email');
@@ -170,8 +224,15 @@ describe('staff functions', () => {
     const data = registration({ user_id: ada.userId, email: 'log@example.com' });
     await ada.as(() => ada.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: id, data }));
     const { jwt } = await ada.as(() => ada.account.createJWT());
-    await fetch(`${server.url}/.netlify/functions/sendToShopify`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Appwrite-JWT': jwt }, body: JSON.stringify({ $id: id }) });
-    const log = (await (await call('getIntegrationLog')).json()) as { target: string; entries: { registrationId: string; email: string }[] };
+    await fetch(`${server.url}/.netlify/functions/sendToShopify`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Appwrite-JWT': jwt },
+      body: JSON.stringify({ $id: id }),
+    });
+    const log = (await (await call('getIntegrationLog')).json()) as {
+      target: string;
+      entries: { registrationId: string; email: string }[];
+    };
     expect(log.target).toBe('log');
     expect(log.entries[0]).toMatchObject({ registrationId: id, email: 'log@example.com' });
   });
@@ -185,7 +246,10 @@ describe('staff functions', () => {
 
   it('asks staff with an authenticator for it: a password-only token is refused, an aal2 token works', async () => {
     await createStaffUser(server.db, 'mfa.manager@maison.example', 'another long passphrase', { staff: true });
-    const sb = createClient(server.url, server.secrets.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws as never } });
+    const sb = createClient(server.url, server.secrets.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: ws as never },
+    });
     await sb.auth.signInWithPassword({ email: 'mfa.manager@maison.example', password: 'another long passphrase' });
     const factor = (await sb.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Desk' })).data!;
     const challenge = (await sb.auth.mfa.challenge({ factorId: factor.id })).data!;

@@ -47,7 +47,9 @@ const decode = (jwt: string) => ({
 
 /** RFC 6238 TOTP written apart from the server's: base32 secret, SHA-1, 30 s steps, 6 digits. */
 function totp(secret: string, ms = Date.now()): string {
-  const bits = [...secret.replace(/=+$/, '')].map((ch) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'.indexOf(ch).toString(2).padStart(5, '0')).join('');
+  const bits = [...secret.replace(/=+$/, '')]
+    .map((ch) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'.indexOf(ch).toString(2).padStart(5, '0'))
+    .join('');
   const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(Math.floor(ms / 30_000)));
@@ -73,7 +75,20 @@ describe('staff sign-in with supabase-js', () => {
     const { header, payload } = decode(session.access_token);
     expect(header).toEqual({ alg: 'ES256', kid: server.secrets.authSigningKey.kid, typ: 'JWT' });
     expect(Object.keys(payload)).toEqual([
-      'iss', 'sub', 'aud', 'exp', 'iat', 'email', 'phone', 'app_metadata', 'user_metadata', 'role', 'aal', 'amr', 'session_id', 'is_anonymous',
+      'iss',
+      'sub',
+      'aud',
+      'exp',
+      'iat',
+      'email',
+      'phone',
+      'app_metadata',
+      'user_metadata',
+      'role',
+      'aal',
+      'amr',
+      'session_id',
+      'is_anonymous',
     ]);
     expect(payload).toMatchObject({
       iss: `${server.url}/auth/v1`,
@@ -97,7 +112,10 @@ describe('staff sign-in with supabase-js', () => {
   });
 
   it('refuses a wrong password and an unknown email with invalid_credentials', async () => {
-    for (const creds of [{ ...STAFF, password: 'not-the-password' }, { email: 'nobody@example.com', password: STAFF.password }]) {
+    for (const creds of [
+      { ...STAFF, password: 'not-the-password' },
+      { email: 'nobody@example.com', password: STAFF.password },
+    ]) {
       const { data, error } = await staffClient(server).auth.signInWithPassword(creds);
       expect(data.session).toBeNull();
       expect(error?.name).toBe('AuthApiError');
@@ -166,7 +184,9 @@ describe('staff sign-in with supabase-js', () => {
     expect(log).toEqual([]); // the key set is cached for 10 minutes
 
     const [h, p, s] = session.access_token.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...decode(session.access_token).payload, app_metadata: { role: 'owner' } })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...decode(session.access_token).payload, app_metadata: { role: 'owner' } })).toString(
+      'base64url',
+    );
     const tampered = await sb.auth.getClaims(`${h}.${forged}.${s}`);
     expect(tampered.error?.message).toMatch(/Invalid JWT signature/);
     expect(p).toBeTruthy();
@@ -194,7 +214,9 @@ describe('staff sign-in with supabase-js', () => {
     const { error } = await sb.auth.getUser();
     expect(error?.status).toBe(403);
     expect(error?.code).toBe('user_not_found');
-    expect((await staffClient(server).auth.refreshSession({ refresh_token: session.refresh_token })).error?.code).toBe('refresh_token_not_found');
+    expect((await staffClient(server).auth.refreshSession({ refresh_token: session.refresh_token })).error?.code).toBe(
+      'refresh_token_not_found',
+    );
   });
 });
 
@@ -276,7 +298,12 @@ describe('TOTP second factor', () => {
   it('computes RFC 6238 test vectors (SHA-1)', () => {
     const secret = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ'; // the RFC's key, 12345678901234567890, in base32
     const vectors: [number, string][] = [
-      [59, '94287082'], [1111111109, '07081804'], [1111111111, '14050471'], [1234567890, '89005924'], [2000000000, '69279037'], [20000000000, '65353130'],
+      [59, '94287082'],
+      [1111111109, '07081804'],
+      [1111111111, '14050471'],
+      [1234567890, '89005924'],
+      [2000000000, '69279037'],
+      [20000000000, '65353130'],
     ];
     for (const [t, code] of vectors) expect(totpAt(secret, t * 1000, 8)).toBe(code);
   });
@@ -310,7 +337,9 @@ describe('sign-in rate limit', () => {
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     // The limit is per IP and email: another address is still answered normally.
-    expect((await sb.auth.signInWithPassword({ email: 'other@example.com', password: 'whatever-it-is' })).error?.code).toBe('invalid_credentials');
+    expect((await sb.auth.signInWithPassword({ email: 'other@example.com', password: 'whatever-it-is' })).error?.code).toBe(
+      'invalid_credentials',
+    );
   });
 });
 
@@ -341,45 +370,239 @@ describe('bad input to /auth/v1 gets a 4xx in GoTrue’s shape, never a 500', ()
     const id = randomUUID();
     return [
       { name: 'no apikey', path: '/user', headers: { Authorization: `Bearer ${token}` }, status: 401, code: 'no_api_key' },
-      { name: 'wrong apikey', path: '/user', headers: { apikey: 'sb_publishable_wrong', Authorization: `Bearer ${token}` }, status: 401, code: 'invalid_api_key' },
+      {
+        name: 'wrong apikey',
+        path: '/user',
+        headers: { apikey: 'sb_publishable_wrong', Authorization: `Bearer ${token}` },
+        status: 401,
+        code: 'invalid_api_key',
+      },
       { name: 'no grant_type', method: 'POST', path: '/token', headers: J, body: '{}', status: 400, code: 'unsupported_grant_type' },
-      { name: 'unsupported grant_type', method: 'POST', path: '/token?grant_type=pkce', headers: J, body: '{}', status: 400, code: 'unsupported_grant_type' },
+      {
+        name: 'unsupported grant_type',
+        method: 'POST',
+        path: '/token?grant_type=pkce',
+        headers: J,
+        body: '{}',
+        status: 400,
+        code: 'unsupported_grant_type',
+      },
       { name: 'malformed JSON', method: 'POST', path: PW, headers: J, body: '{"email":', status: 400, code: 'bad_json' },
       { name: 'JSON array body', method: 'POST', path: PW, headers: J, body: '[]', status: 400, code: 'bad_json' },
       { name: 'JSON null body', method: 'POST', path: PW, headers: J, body: 'null', status: 400, code: 'bad_json' },
       { name: 'JSON string body', method: 'POST', path: PW, headers: J, body: '"x"', status: 400, code: 'bad_json' },
       { name: 'empty body', method: 'POST', path: PW, headers: J, status: 400, code: 'validation_failed' },
-      { name: 'email of the wrong type', method: 'POST', path: PW, headers: J, body: '{"email":42,"password":"x"}', status: 400, code: 'validation_failed' },
-      { name: 'password of the wrong type', method: 'POST', path: PW, headers: J, body: `{"email":"${STAFF.email}","password":{}}`, status: 400, code: 'validation_failed' },
-      { name: 'missing password', method: 'POST', path: PW, headers: J, body: `{"email":"${STAFF.email}"}`, status: 400, code: 'validation_failed' },
-      { name: 'email that is not an email', method: 'POST', path: PW, headers: J, body: '{"email":"no-at-sign","password":"x"}', status: 400, code: 'validation_failed' },
-      { name: 'email far too long', method: 'POST', path: PW, headers: J, body: JSON.stringify({ email: `${'a'.repeat(300)}@b.co`, password: 'x' }), status: 400 },
-      { name: 'password far too long', method: 'POST', path: PW, headers: J, body: JSON.stringify({ email: STAFF.email, password: 'x'.repeat(5000) }), status: 400 },
-      { name: 'phone sign-in', method: 'POST', path: PW, headers: J, body: '{"phone":"+15555550100","password":"x"}', status: 400, code: 'validation_failed' },
-      { name: 'body over 1 MB', method: 'POST', path: PW, headers: J, body: JSON.stringify({ email: STAFF.email, password: 'x'.repeat(1_100_000) }), status: 413 },
-      { name: 'refresh_token of the wrong type', method: 'POST', path: '/token?grant_type=refresh_token', headers: J, body: '{"refresh_token":[]}', status: 400 },
-      { name: 'unknown refresh_token', method: 'POST', path: '/token?grant_type=refresh_token', headers: J, body: '{"refresh_token":"abc"}', status: 400, code: 'refresh_token_not_found' },
+      {
+        name: 'email of the wrong type',
+        method: 'POST',
+        path: PW,
+        headers: J,
+        body: '{"email":42,"password":"x"}',
+        status: 400,
+        code: 'validation_failed',
+      },
+      {
+        name: 'password of the wrong type',
+        method: 'POST',
+        path: PW,
+        headers: J,
+        body: `{"email":"${STAFF.email}","password":{}}`,
+        status: 400,
+        code: 'validation_failed',
+      },
+      {
+        name: 'missing password',
+        method: 'POST',
+        path: PW,
+        headers: J,
+        body: `{"email":"${STAFF.email}"}`,
+        status: 400,
+        code: 'validation_failed',
+      },
+      {
+        name: 'email that is not an email',
+        method: 'POST',
+        path: PW,
+        headers: J,
+        body: '{"email":"no-at-sign","password":"x"}',
+        status: 400,
+        code: 'validation_failed',
+      },
+      {
+        name: 'email far too long',
+        method: 'POST',
+        path: PW,
+        headers: J,
+        body: JSON.stringify({ email: `${'a'.repeat(300)}@b.co`, password: 'x' }),
+        status: 400,
+      },
+      {
+        name: 'password far too long',
+        method: 'POST',
+        path: PW,
+        headers: J,
+        body: JSON.stringify({ email: STAFF.email, password: 'x'.repeat(5000) }),
+        status: 400,
+      },
+      {
+        name: 'phone sign-in',
+        method: 'POST',
+        path: PW,
+        headers: J,
+        body: '{"phone":"+15555550100","password":"x"}',
+        status: 400,
+        code: 'validation_failed',
+      },
+      {
+        name: 'body over 1 MB',
+        method: 'POST',
+        path: PW,
+        headers: J,
+        body: JSON.stringify({ email: STAFF.email, password: 'x'.repeat(1_100_000) }),
+        status: 413,
+      },
+      {
+        name: 'refresh_token of the wrong type',
+        method: 'POST',
+        path: '/token?grant_type=refresh_token',
+        headers: J,
+        body: '{"refresh_token":[]}',
+        status: 400,
+      },
+      {
+        name: 'unknown refresh_token',
+        method: 'POST',
+        path: '/token?grant_type=refresh_token',
+        headers: J,
+        body: '{"refresh_token":"abc"}',
+        status: 400,
+        code: 'refresh_token_not_found',
+      },
       { name: 'user without a bearer token', path: '/user', headers: A, status: 401, code: 'no_authorization' },
       { name: 'the anon key as bearer', path: '/user', headers: bearer(server.secrets.anonKey), status: 403, code: 'bad_jwt' },
       { name: 'garbage JWT', path: '/user', headers: bearer('a.b.c'), status: 403, code: 'bad_jwt' },
-      { name: 'JWT signed by another key with the same kid', path: '/user', headers: bearer(await signAccessToken(foreignKey, { sub: userId })), status: 403, code: 'bad_jwt' },
-      { name: 'unsigned JWT (alg none)', path: '/user', headers: bearer(`${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: userId, aud: 'authenticated', exp: now + 600, session_id: id })}.`), status: 403, code: 'bad_jwt' },
-      { name: 'expired JWT', path: '/user', headers: bearer(await signAccessToken(key, { sub: userId, iat: now - 7200, exp: now - 3600 })), status: 403, code: 'bad_jwt' },
-      { name: 'JWT for another audience', path: '/user', headers: bearer(await signAccessToken(key, { sub: userId, aud: 'other' })), status: 403, code: 'bad_jwt' },
-      { name: 'JWT whose session never existed', path: '/user', headers: bearer(await signAccessToken(key, { sub: userId })), status: 403, code: 'session_not_found' },
-      { name: 'JWT of an unknown user', path: '/user', headers: bearer(await signAccessToken(key, { sub: id })), status: 403, code: 'user_not_found' },
-      { name: 'unknown logout scope', method: 'POST', path: '/logout?scope=everything', headers: U, status: 400, code: 'validation_failed' },
+      {
+        name: 'JWT signed by another key with the same kid',
+        path: '/user',
+        headers: bearer(await signAccessToken(foreignKey, { sub: userId })),
+        status: 403,
+        code: 'bad_jwt',
+      },
+      {
+        name: 'unsigned JWT (alg none)',
+        path: '/user',
+        headers: bearer(
+          `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: userId, aud: 'authenticated', exp: now + 600, session_id: id })}.`,
+        ),
+        status: 403,
+        code: 'bad_jwt',
+      },
+      {
+        name: 'expired JWT',
+        path: '/user',
+        headers: bearer(await signAccessToken(key, { sub: userId, iat: now - 7200, exp: now - 3600 })),
+        status: 403,
+        code: 'bad_jwt',
+      },
+      {
+        name: 'JWT for another audience',
+        path: '/user',
+        headers: bearer(await signAccessToken(key, { sub: userId, aud: 'other' })),
+        status: 403,
+        code: 'bad_jwt',
+      },
+      {
+        name: 'JWT whose session never existed',
+        path: '/user',
+        headers: bearer(await signAccessToken(key, { sub: userId })),
+        status: 403,
+        code: 'session_not_found',
+      },
+      {
+        name: 'JWT of an unknown user',
+        path: '/user',
+        headers: bearer(await signAccessToken(key, { sub: id })),
+        status: 403,
+        code: 'user_not_found',
+      },
+      {
+        name: 'unknown logout scope',
+        method: 'POST',
+        path: '/logout?scope=everything',
+        headers: U,
+        status: 400,
+        code: 'validation_failed',
+      },
       { name: 'logout without a token', method: 'POST', path: '/logout', headers: A, status: 401, code: 'no_authorization' },
-      { name: 'factor of an unsupported type', method: 'POST', path: '/factors', headers: U, body: '{"factor_type":"phone"}', status: 400, code: 'validation_failed' },
+      {
+        name: 'factor of an unsupported type',
+        method: 'POST',
+        path: '/factors',
+        headers: U,
+        body: '{"factor_type":"phone"}',
+        status: 400,
+        code: 'validation_failed',
+      },
       { name: 'factor_type of the wrong type', method: 'POST', path: '/factors', headers: U, body: '{"factor_type":5}', status: 400 },
-      { name: 'friendly_name of the wrong type', method: 'POST', path: '/factors', headers: U, body: '{"factor_type":"totp","friendly_name":{}}', status: 400 },
+      {
+        name: 'friendly_name of the wrong type',
+        method: 'POST',
+        path: '/factors',
+        headers: U,
+        body: '{"factor_type":"totp","friendly_name":{}}',
+        status: 400,
+      },
       { name: 'enroll without a token', method: 'POST', path: '/factors', headers: J, body: '{"factor_type":"totp"}', status: 401 },
-      { name: 'challenge a factor id that is not a uuid', method: 'POST', path: '/factors/not-a-uuid/challenge', headers: U, body: '{}', status: 404, code: 'mfa_factor_not_found' },
-      { name: 'challenge an unknown factor', method: 'POST', path: `/factors/${id}/challenge`, headers: U, body: '{}', status: 404, code: 'mfa_factor_not_found' },
-      { name: 'verify without challenge_id', method: 'POST', path: `/factors/${id}/verify`, headers: U, body: '{"code":"123456"}', status: 400 },
-      { name: 'verify with a numeric code', method: 'POST', path: `/factors/${id}/verify`, headers: U, body: '{"challenge_id":"x","code":123456}', status: 400 },
-      { name: 'verify an unknown factor', method: 'POST', path: `/factors/${id}/verify`, headers: U, body: '{"challenge_id":"x","code":"123456"}', status: 404 },
-      { name: 'unenroll an unknown factor', method: 'DELETE', path: `/factors/${id}`, headers: U, status: 404, code: 'mfa_factor_not_found' },
+      {
+        name: 'challenge a factor id that is not a uuid',
+        method: 'POST',
+        path: '/factors/not-a-uuid/challenge',
+        headers: U,
+        body: '{}',
+        status: 404,
+        code: 'mfa_factor_not_found',
+      },
+      {
+        name: 'challenge an unknown factor',
+        method: 'POST',
+        path: `/factors/${id}/challenge`,
+        headers: U,
+        body: '{}',
+        status: 404,
+        code: 'mfa_factor_not_found',
+      },
+      {
+        name: 'verify without challenge_id',
+        method: 'POST',
+        path: `/factors/${id}/verify`,
+        headers: U,
+        body: '{"code":"123456"}',
+        status: 400,
+      },
+      {
+        name: 'verify with a numeric code',
+        method: 'POST',
+        path: `/factors/${id}/verify`,
+        headers: U,
+        body: '{"challenge_id":"x","code":123456}',
+        status: 400,
+      },
+      {
+        name: 'verify an unknown factor',
+        method: 'POST',
+        path: `/factors/${id}/verify`,
+        headers: U,
+        body: '{"challenge_id":"x","code":"123456"}',
+        status: 404,
+      },
+      {
+        name: 'unenroll an unknown factor',
+        method: 'DELETE',
+        path: `/factors/${id}`,
+        headers: U,
+        status: 404,
+        code: 'mfa_factor_not_found',
+      },
       { name: 'unknown route', path: '/nope', headers: A, status: 404, code: 'not_found' },
       { name: 'unknown method on /token', method: 'PATCH', path: '/token', headers: J, body: '{}', status: 404 },
       { name: 'GET on /token', path: '/token?grant_type=password', headers: A, status: 404 },
@@ -401,7 +624,8 @@ describe('bad input to /auth/v1 gets a 4xx in GoTrue’s shape, never a 500', ()
       if (res.status !== c.status) failures.push(`${c.name}: status ${res.status}, expected ${c.status} (${text.slice(0, 120)})`);
       if (c.code && body.code !== c.code) failures.push(`${c.name}: code ${String(body.code)}, expected ${c.code}`);
       if (typeof body.code !== 'string' || body.error_code !== body.code) failures.push(`${c.name}: code/error_code ${text.slice(0, 80)}`);
-      if (typeof body.message !== 'string' || !body.message || body.msg !== body.message) failures.push(`${c.name}: message/msg ${text.slice(0, 80)}`);
+      if (typeof body.message !== 'string' || !body.message || body.msg !== body.message)
+        failures.push(`${c.name}: message/msg ${text.slice(0, 80)}`);
       if (res.headers.get('x-supabase-api-version') !== '2024-01-01') failures.push(`${c.name}: no X-Supabase-Api-Version`);
     }
     expect(failures).toEqual([]);
@@ -409,7 +633,7 @@ describe('bad input to /auth/v1 gets a 4xx in GoTrue’s shape, never a 500', ()
     expect((await staffClient(server).auth.getUser(token)).error).toBeNull();
   });
 
-  it('answers CORS like GoTrue (preflight 204, origin echoed, API version header exposed), for the app\'s origins only', async () => {
+  it("answers CORS like GoTrue (preflight 204, origin echoed, API version header exposed), for the app's origins only", async () => {
     const foreign = 'https://staff.example.com';
     const foreignPre = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
       method: 'OPTIONS',
@@ -422,7 +646,11 @@ describe('bad input to /auth/v1 gets a 4xx in GoTrue’s shape, never a 500', ()
     const origin = 'http://localhost:5173';
     const pre = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
       method: 'OPTIONS',
-      headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'apikey, authorization, content-type, x-client-info, x-supabase-api-version' },
+      headers: {
+        Origin: origin,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'apikey, authorization, content-type, x-client-info, x-supabase-api-version',
+      },
     });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe(origin);
@@ -463,9 +691,9 @@ describe('staff account at start', () => {
       const { session } = await signedIn(first, { email: 'owner@example.com', password: 'first-password-1' });
       await first.dispose();
       const second = await startTestServer({ staffEmail: 'owner@example.com', staffPassword: 'second-password-2' }, dir);
-      expect((await staffClient(second).auth.signInWithPassword({ email: 'owner@example.com', password: 'first-password-1' })).error?.code).toBe(
-        'invalid_credentials',
-      );
+      expect(
+        (await staffClient(second).auth.signInWithPassword({ email: 'owner@example.com', password: 'first-password-1' })).error?.code,
+      ).toBe('invalid_credentials');
       await signedIn(second, { email: 'owner@example.com', password: 'second-password-2' });
       // The password change ended the sessions opened with the old one.
       expect((await staffClient(second).auth.getUser(session.access_token)).error?.name).toBe('AuthSessionMissingError');
@@ -481,7 +709,10 @@ describe('npm run staff', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const staff = (...args: string[]) =>
-    promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dir, NO_COLOR: '1' } }).then(
+    promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dir, NO_COLOR: '1' },
+    }).then(
       (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
       (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, stdout: err.stdout, stderr: err.stderr }),
     );
@@ -515,7 +746,16 @@ describe('npm run staff', () => {
   });
 
   it('exits 1 with the usage on bad arguments', async () => {
-    for (const args of [[], ['frobnicate'], ['add'], ['add', 'a@b.co', 'c@d.co'], ['add', 'a@b.co', '--password'], ['remove'], ['list', 'extra'], ['add', 'a@b.co', '--bogus']]) {
+    for (const args of [
+      [],
+      ['frobnicate'],
+      ['add'],
+      ['add', 'a@b.co', 'c@d.co'],
+      ['add', 'a@b.co', '--password'],
+      ['remove'],
+      ['list', 'extra'],
+      ['add', 'a@b.co', '--bogus'],
+    ]) {
       const r = await staff(...args);
       expect(r.code, args.join(' ')).toBe(1);
       expect(r.stderr, args.join(' ')).toContain('Usage:');

@@ -15,7 +15,8 @@ export interface GoogleConfig {
 export function readSessionToken(url: URL): string | undefined {
   const token = url.searchParams.get('sessiontoken') ?? '';
   if (!token) return undefined;
-  if (!/^[A-Za-z0-9_-]{1,128}$/.test(token)) throw new HttpError(400, 'invalid_session_token', 'sessiontoken must be 1 to 128 letters, digits, "-" or "_".');
+  if (!/^[A-Za-z0-9_-]{1,128}$/.test(token))
+    throw new HttpError(400, 'invalid_session_token', 'sessiontoken must be 1 to 128 letters, digits, "-" or "_".');
   return token;
 }
 
@@ -30,7 +31,10 @@ async function call(endpoint: string, params: Record<string, string | undefined>
   const redact = (s: string) => s.split(cfg.key).join('[redacted]');
   let body: unknown;
   try {
-    const res = await (cfg.fetch ?? fetch)(url, { signal: AbortSignal.timeout(cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS), headers: { Accept: 'application/json' } });
+    const res = await (cfg.fetch ?? fetch)(url, {
+      signal: AbortSignal.timeout(cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      headers: { Accept: 'application/json' },
+    });
     if (!res.ok) throw new HttpError(502, 'upstream_error', `Google Places answered HTTP ${res.status}.`);
     body = await res.json();
   } catch (err) {
@@ -45,7 +49,8 @@ async function call(endpoint: string, params: Record<string, string | undefined>
   const b = body as Json;
   const status = text(b.status);
   if (status === 'OK' || status === 'ZERO_RESULTS') return b;
-  if (status === 'NOT_FOUND') throw new HttpError(404, 'place_not_found', 'Google Places does not know this place any more. Pick a suggestion again.');
+  if (status === 'NOT_FOUND')
+    throw new HttpError(404, 'place_not_found', 'Google Places does not know this place any more. Pick a suggestion again.');
   const detail = text(b.error_message) ? `: ${redact(text(b.error_message))}` : '.';
   throw new HttpError(502, 'upstream_error', `Google Places refused the request (${status || 'no status'})${detail}`);
 }
@@ -62,7 +67,9 @@ export async function googleAutocomplete(input: string, cfg: GoogleConfig, sessi
     .map((p): PlacePrediction => {
       const sf = p.structured_formatting as Json | undefined;
       const base = { place_id: text(p.place_id), description: text(p.description) };
-      return sf && typeof sf === 'object' ? { ...base, structured_formatting: { main_text: text(sf.main_text), secondary_text: text(sf.secondary_text) } } : base;
+      return sf && typeof sf === 'object'
+        ? { ...base, structured_formatting: { main_text: text(sf.main_text), secondary_text: text(sf.secondary_text) } }
+        : base;
     });
   return { predictions, status: predictions.length ? 'OK' : 'ZERO_RESULTS' };
 }
@@ -71,12 +78,15 @@ export async function googleAutocomplete(input: string, cfg: GoogleConfig, sessi
 export async function googleDetails(placeId: string, cfg: GoogleConfig, sessiontoken?: string): Promise<PlaceDetailsResponse> {
   const b = await call('details', { place_id: placeId, fields: 'address_component,formatted_address', sessiontoken }, cfg);
   const r = b.result as Json | undefined;
-  if (b.status !== 'OK' || !r || typeof r !== 'object') throw new HttpError(404, 'place_not_found', 'Google Places does not know this place. Pick a suggestion again.');
+  if (b.status !== 'OK' || !r || typeof r !== 'object')
+    throw new HttpError(404, 'place_not_found', 'Google Places does not know this place. Pick a suggestion again.');
   const components = Array.isArray(r.address_components) ? (r.address_components as Json[]) : [];
-  const address_components = components.filter((c) => c && typeof c === 'object').map((c) => ({
-    long_name: text(c.long_name),
-    short_name: text(c.short_name),
-    types: Array.isArray(c.types) ? c.types.filter((t): t is string => typeof t === 'string') : [],
-  }));
+  const address_components = components
+    .filter((c) => c && typeof c === 'object')
+    .map((c) => ({
+      long_name: text(c.long_name),
+      short_name: text(c.short_name),
+      types: Array.isArray(c.types) ? c.types.filter((t): t is string => typeof t === 'string') : [],
+    }));
   return { result: { address_components, formatted_address: text(r.formatted_address) }, status: 'OK' };
 }

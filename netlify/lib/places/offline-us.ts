@@ -1,6 +1,11 @@
 // netlify/lib/places/offline-us.ts: US address suggestions and details without network, from the zipcodes package.
 import zipcodes from 'zipcodes';
-import type { AddressComponent, PlaceDetailsResponse, PlacePrediction, PlacesAutocompleteResponse } from '../../../src/shared/contracts/places';
+import type {
+  AddressComponent,
+  PlaceDetailsResponse,
+  PlacePrediction,
+  PlacesAutocompleteResponse,
+} from '../../../src/shared/contracts/places';
 import { HttpError } from '../http';
 
 /** A suggested address; encoded whole into its place_id so details need no storage. */
@@ -22,20 +27,50 @@ interface CityEntry extends Place {
 }
 
 const MAX_SUGGESTIONS = 5;
-const TERRITORIES: Record<string, string> = { PR: 'Puerto Rico', GU: 'Guam', VI: 'U.S. Virgin Islands', AS: 'American Samoa', MP: 'Northern Mariana Islands' };
-const titleCase = (s: string) => s.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase()).replace(/ Of /g, ' of ');
-const US_CODES = new Set(Object.values(zipcodes.codes).filter((c) => c.country === 'US').map((c) => c.state));
+const TERRITORIES: Record<string, string> = {
+  PR: 'Puerto Rico',
+  GU: 'Guam',
+  VI: 'U.S. Virgin Islands',
+  AS: 'American Samoa',
+  MP: 'Northern Mariana Islands',
+};
+const titleCase = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/\b[a-z]/g, (c) => c.toUpperCase())
+    .replace(/ Of /g, ' of ');
+const US_CODES = new Set(
+  Object.values(zipcodes.codes)
+    .filter((c) => c.country === 'US')
+    .map((c) => c.state),
+);
 /** State code → name for the US states, DC and the inhabited territories (the package also lists Canada). */
 const STATE_NAMES: Record<string, string> = {
-  ...Object.fromEntries(Object.entries(zipcodes.states.full).filter(([, code]) => US_CODES.has(code)).map(([name, code]) => [code, titleCase(name)])),
+  ...Object.fromEntries(
+    Object.entries(zipcodes.states.full)
+      .filter(([, code]) => US_CODES.has(code))
+      .map(([name, code]) => [code, titleCase(name)]),
+  ),
   ...TERRITORIES,
 };
 
 /** Street suffix spellings → [short, long]: "street" and "St" both become St / Street. */
 const SUFFIX_SPELLINGS: [string, string, ...string[]][] = [
-  ['St', 'Street', 'str'], ['Ave', 'Avenue', 'av'], ['Rd', 'Road'], ['Blvd', 'Boulevard'], ['Dr', 'Drive'], ['Ln', 'Lane'],
-  ['Ct', 'Court'], ['Pl', 'Place'], ['Ter', 'Terrace'], ['Cir', 'Circle'], ['Pkwy', 'Parkway'], ['Hwy', 'Highway'],
-  ['Way', 'Way'], ['Trl', 'Trail'], ['Sq', 'Square'],
+  ['St', 'Street', 'str'],
+  ['Ave', 'Avenue', 'av'],
+  ['Rd', 'Road'],
+  ['Blvd', 'Boulevard'],
+  ['Dr', 'Drive'],
+  ['Ln', 'Lane'],
+  ['Ct', 'Court'],
+  ['Pl', 'Place'],
+  ['Ter', 'Terrace'],
+  ['Cir', 'Circle'],
+  ['Pkwy', 'Parkway'],
+  ['Hwy', 'Highway'],
+  ['Way', 'Way'],
+  ['Trl', 'Trail'],
+  ['Sq', 'Square'],
 ];
 const SUFFIXES = new Map<string, [string, string]>();
 for (const [short, long, ...more] of SUFFIX_SPELLINGS) {
@@ -46,7 +81,11 @@ const isSuffix = (word: string) => SUFFIXES.has(word.toLowerCase().replace(/\.$/
 /** City keys: upper case, dots dropped, St/Ft/Mt spelled out as the data spells them. */
 const ABBREVIATIONS: Record<string, string> = { ST: 'SAINT', FT: 'FORT', MT: 'MOUNT' };
 const cityKey = (s: string, expandLast = true) => {
-  const words = s.toUpperCase().replace(/\./g, '').split(/[\s,]+/).filter(Boolean);
+  const words = s
+    .toUpperCase()
+    .replace(/\./g, '')
+    .split(/[\s,]+/)
+    .filter(Boolean);
   return words.map((w, i) => (i < words.length - 1 || expandLast ? (ABBREVIATIONS[w] ?? w) : w)).join(' ');
 };
 
@@ -76,7 +115,7 @@ function searchCity(text: string, states?: string[], exact = false): Place[] {
   const hits = new Map<string, CityEntry>();
   for (const key of keys) {
     let lo = 0;
-    for (let hi = entries.length; lo < hi; ) {
+    for (let hi = entries.length; lo < hi;) {
       const mid = (lo + hi) >> 1;
       if (entries[mid]!.key < key) lo = mid + 1;
       else hi = mid;
@@ -88,7 +127,10 @@ function searchCity(text: string, states?: string[], exact = false): Place[] {
   }
   const isExact = (e: CityEntry) => keys.includes(e.key);
   return [...hits.values()]
-    .sort((a, b) => Number(isExact(b)) - Number(isExact(a)) || b.zipCount - a.zipCount || a.key.localeCompare(b.key) || a.state.localeCompare(b.state))
+    .sort(
+      (a, b) =>
+        Number(isExact(b)) - Number(isExact(a)) || b.zipCount - a.zipCount || a.key.localeCompare(b.key) || a.state.localeCompare(b.state),
+    )
     .slice(0, MAX_SUGGESTIONS)
     .map(({ city, state, zip }) => ({ city, state, zip }));
 }
@@ -196,13 +238,16 @@ export function offlineAutocomplete(input: string): PlacesAutocompleteResponse {
     return {
       place_id: encodePlaceId(address),
       description: formatAddress(address),
-      structured_formatting: main ? { main_text: main, secondary_text: rest } : { main_text: p.city, secondary_text: rest.slice(p.city.length + 2) },
+      structured_formatting: main
+        ? { main_text: main, secondary_text: rest }
+        : { main_text: p.city, secondary_text: rest.slice(p.city.length + 2) },
     };
   });
   return { predictions, status: predictions.length ? 'OK' : 'ZERO_RESULTS' };
 }
 
-const invalidPlaceId = () => new HttpError(400, 'invalid_place_id', 'This place_id is not one this service issued. Pick a suggestion again.');
+const invalidPlaceId = () =>
+  new HttpError(400, 'invalid_place_id', 'This place_id is not one this service issued. Pick a suggestion again.');
 /** Reads an offline place_id back; anything not issued by offlineAutocomplete is a 400 invalid_place_id. */
 export function decodePlaceId(placeId: string): UsAddress {
   if (!/^us:[A-Za-z0-9_-]{1,700}$/.test(placeId)) throw invalidPlaceId();
@@ -213,9 +258,11 @@ export function decodePlaceId(placeId: string): UsAddress {
     throw invalidPlaceId();
   }
   const str = (v: unknown, max: number): v is string => typeof v === 'string' && v.length <= max && !/[\p{Cc}]/u.test(v);
-  if (!a || typeof a !== 'object' || !str(a.n, 20) || !str(a.street, 120) || !str(a.city, 80) || !str(a.state, 2) || !str(a.zip, 5)) throw invalidPlaceId();
+  if (!a || typeof a !== 'object' || !str(a.n, 20) || !str(a.street, 120) || !str(a.city, 80) || !str(a.state, 2) || !str(a.zip, 5))
+    throw invalidPlaceId();
   const c = zipcodes.lookup(a.zip);
-  if (!/^\d{5}$/.test(a.zip) || !c || c.country !== 'US' || c.city !== a.city || c.state !== a.state || !STATE_NAMES[a.state]) throw invalidPlaceId();
+  if (!/^\d{5}$/.test(a.zip) || !c || c.country !== 'US' || c.city !== a.city || c.state !== a.state || !STATE_NAMES[a.state])
+    throw invalidPlaceId();
   return { n: a.n, street: a.street, city: a.city, state: a.state, zip: a.zip };
 }
 

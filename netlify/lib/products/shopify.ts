@@ -36,7 +36,10 @@ export function toProduct(p: ShopifyProduct): Product {
     handle: p.handle ?? '',
     sku: variants[0]?.sku ?? '',
     product_type: p.product_type ?? '',
-    tags: (p.tags ?? '').split(',').map((t) => t.trim()).filter(Boolean),
+    tags: (p.tags ?? '')
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean),
     variants,
     images: (p.images ?? []).map((i) => ({ src: i.src })),
   };
@@ -63,7 +66,8 @@ async function fetchPage(url: string, opts: { token: string; fetch: typeof fetch
     res = await opts.fetch(url, { headers: { 'X-Shopify-Access-Token': opts.token, Accept: 'application/json' }, signal: opts.signal });
     text = await res.text();
   } catch (err) {
-    if (opts.signal.aborted) throw new HttpError(504, 'upstream_timeout', `Shopify did not send every product within ${opts.timeoutMs} ms.`);
+    if (opts.signal.aborted)
+      throw new HttpError(504, 'upstream_timeout', `Shopify did not send every product within ${opts.timeoutMs} ms.`);
     throw upstream(`Could not reach Shopify: ${err instanceof Error ? err.message : String(err)}.`);
   }
   if (!res.ok) throw upstream(statusMessage(res.status, text.trim()));
@@ -85,7 +89,10 @@ async function fetchPage(url: string, opts: { token: string; fetch: typeof fetch
 export async function fetchShopifyProducts(options: ShopifyOptions): Promise<Product[]> {
   const { token, maxPages = 100, timeoutMs = 9_000 } = options;
   const fetchFn = options.fetch ?? globalThis.fetch;
-  const domain = options.domain.trim().replace(/^https?:\/\//, '').replace(/\/+$/, '');
+  const domain = options.domain
+    .trim()
+    .replace(/^https?:\/\//, '')
+    .replace(/\/+$/, '');
   if (!/^[a-z0-9.-]+(:\d+)?$/i.test(domain)) throw new HttpError(503, 'not_configured', 'SHOPIFY_STORE_DOMAIN is not a host name.');
   const origin = `https://${domain}`;
   const fields = 'id,title,handle,product_type,tags,variants,images';

@@ -22,7 +22,8 @@ export function fileStore(dataDir: string) {
     filePath,
     read: (bucketId: string, fileId: string) => readFile(filePath(bucketId, fileId)),
     writeWhole: (bucketId: string, fileId: string, bytes: Uint8Array) => writeAtomic(filePath(bucketId, fileId), bytes),
-    writePart: (bucketId: string, fileId: string, chunk: number, bytes: Uint8Array) => writeAtomic(join(partsDir(bucketId, fileId), String(chunk)), bytes),
+    writePart: (bucketId: string, fileId: string, chunk: number, bytes: Uint8Array) =>
+      writeAtomic(join(partsDir(bucketId, fileId), String(chunk)), bytes),
 
     /** Joins parts 0..count-1 into a file kept aside until `commit` (or `discard`); returns its bytes and MD5. */
     async join(bucketId: string, fileId: string, count: number) {
@@ -59,7 +60,8 @@ export function fileStore(dataDir: string) {
     },
 
     readPreview: (bucketId: string, fileId: string, key: string) => readFile(join(previewDir(bucketId, fileId), key)),
-    writePreview: (bucketId: string, fileId: string, key: string, bytes: Uint8Array) => writeAtomic(join(previewDir(bucketId, fileId), key), bytes),
+    writePreview: (bucketId: string, fileId: string, key: string, bytes: Uint8Array) =>
+      writeAtomic(join(previewDir(bucketId, fileId), key), bytes),
 
     /** Part folders older than `olderThanMs` whose upload `isUnfinished` no longer knows (a crash between a part and its row). */
     async orphanParts(olderThanMs: number, isUnfinished: (bucketId: string, fileId: string) => boolean) {

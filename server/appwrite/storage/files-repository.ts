@@ -111,7 +111,19 @@ export function filesRepository(db: Db) {
           `INSERT INTO files (bucket_id, id, name, folder, mime_type, size, signature, chunks_total, chunks_uploaded, permissions, uploader, created_at, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, 1, 1, ?, ?, ?, ?) RETURNING *`,
         )
-        .get(f.bucketId, f.id, f.name, f.folder, f.mime, f.size, f.signature, JSON.stringify(f.permissions), f.uploader, now, now) as FileRow;
+        .get(
+          f.bucketId,
+          f.id,
+          f.name,
+          f.folder,
+          f.mime,
+          f.size,
+          f.signature,
+          JSON.stringify(f.permissions),
+          f.uploader,
+          now,
+          now,
+        ) as FileRow;
     },
 
     hasChunk: (bucketId: string, fileId: string, chunk: number) =>
@@ -129,8 +141,15 @@ export function filesRepository(db: Db) {
            VALUES (?, ?, ?, ?, '', ?, '', ?, 0, ?, ?, ?, ?)`,
         ).run(f.bucketId, f.id, f.name, f.folder, f.size, f.chunksTotal, JSON.stringify(f.permissions), f.uploader, now, now);
         if ((getFile.get(f.bucketId, f.id) as FileRow).uploader !== f.uploader) return null;
-        const added = db.prepare('INSERT OR IGNORE INTO file_chunks (bucket_id, file_id, chunk) VALUES (?, ?, ?)').run(f.bucketId, f.id, chunk).changes === 1;
-        if (added) db.prepare('UPDATE files SET chunks_uploaded = chunks_uploaded + 1, updated_at = ? WHERE bucket_id = ? AND id = ?').run(now, f.bucketId, f.id);
+        const added =
+          db.prepare('INSERT OR IGNORE INTO file_chunks (bucket_id, file_id, chunk) VALUES (?, ?, ?)').run(f.bucketId, f.id, chunk)
+            .changes === 1;
+        if (added)
+          db.prepare('UPDATE files SET chunks_uploaded = chunks_uploaded + 1, updated_at = ? WHERE bucket_id = ? AND id = ?').run(
+            now,
+            f.bucketId,
+            f.id,
+          );
         const row = getFile.get(f.bucketId, f.id) as FileRow;
         return { row, completes: added && row.chunks_uploaded === row.chunks_total };
       })();
@@ -159,7 +178,10 @@ export function filesRepository(db: Db) {
 
     /** Unfinished uploads started before `cutoffIso`. */
     staleUploads: (cutoffIso: string) =>
-      db.prepare("SELECT bucket_id, id FROM files WHERE signature = '' AND created_at < ?").all(cutoffIso) as { bucket_id: string; id: string }[],
+      db.prepare("SELECT bucket_id, id FROM files WHERE signature = '' AND created_at < ?").all(cutoffIso) as {
+        bucket_id: string;
+        id: string;
+      }[],
 
     remove: (seq: number) => void db.prepare('DELETE FROM files WHERE seq = ?').run(seq),
   };
@@ -192,9 +214,24 @@ export function createBucket(db: Db, s: BucketSpec) {
     db.prepare(
       `INSERT INTO buckets (id, name, permissions, file_security, enabled, maximum_file_size, allowed_file_extensions, compression, encryption, antivirus, transformations, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(s.id, s.name, JSON.stringify(s.permissions), s.fileSecurity ? 1 : 0, s.enabled ? 1 : 0, s.maximumFileSize, JSON.stringify(s.allowedFileExtensions), s.compression, s.encryption ? 1 : 0, s.antivirus ? 1 : 0, s.transformations ? 1 : 0, now, now);
+    ).run(
+      s.id,
+      s.name,
+      JSON.stringify(s.permissions),
+      s.fileSecurity ? 1 : 0,
+      s.enabled ? 1 : 0,
+      s.maximumFileSize,
+      JSON.stringify(s.allowedFileExtensions),
+      s.compression,
+      s.encryption ? 1 : 0,
+      s.antivirus ? 1 : 0,
+      s.transformations ? 1 : 0,
+      now,
+      now,
+    );
   } catch (err) {
-    if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new AppwriteError(409, 'storage_bucket_already_exists', 'A storage bucket with the requested ID already exists.');
+    if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
+      throw new AppwriteError(409, 'storage_bucket_already_exists', 'A storage bucket with the requested ID already exists.');
     throw err;
   }
 }

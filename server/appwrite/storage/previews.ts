@@ -13,7 +13,13 @@ import { PREVIEW_SIZES } from '../../../src/shared/previews';
 export { PREVIEW_SIZES };
 const PREVIEW_QUALITIES = [-1, 60, 80, 90, 100];
 const OUTPUTS: Record<string, Format> = { jpg: 'jpeg', jpeg: 'jpeg', png: 'png', webp: 'webp', avif: 'avif', gif: 'gif' };
-const MIME_OUTPUT: Record<string, Format> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif', 'image/avif': 'avif' };
+const MIME_OUTPUT: Record<string, Format> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'image/avif': 'avif',
+};
 const own = <T>(map: Record<string, T>, key: string) => (Object.hasOwn(map, key) ? map[key] : undefined);
 
 export type PreviewParams = { width: number; height: number; quality: number; output: string };
@@ -23,15 +29,21 @@ export function previewParams(query: (name: string) => string | undefined): Prev
   const width = optionalInt('width', query('width'), 0, 0, 4000);
   const height = optionalInt('height', query('height'), 0, 0, 4000);
   const quality = optionalInt('quality', query('quality'), -1, -1, 100);
-  for (const [name, value] of [['width', width], ['height', height]] as const)
-    if (!(PREVIEW_SIZES as readonly number[]).includes(value)) throw invalidParam(name, `Previews are made in these sizes only: ${PREVIEW_SIZES.join(', ')}`);
-  if (!PREVIEW_QUALITIES.includes(quality)) throw invalidParam('quality', `Value must be one of ${PREVIEW_QUALITIES.filter((q) => q >= 0).join(', ')}`);
+  for (const [name, value] of [
+    ['width', width],
+    ['height', height],
+  ] as const)
+    if (!(PREVIEW_SIZES as readonly number[]).includes(value))
+      throw invalidParam(name, `Previews are made in these sizes only: ${PREVIEW_SIZES.join(', ')}`);
+  if (!PREVIEW_QUALITIES.includes(quality))
+    throw invalidParam('quality', `Value must be one of ${PREVIEW_QUALITIES.filter((q) => q >= 0).join(', ')}`);
   const output = query('output') || '';
   if (output && !own(OUTPUTS, output)) throw invalidParam('output', `Value must be one of (${Object.keys(OUTPUTS).join(', ')})`);
   return { width, height, quality, output };
 }
 
-const unsupported = (why: string) => new AppwriteError(400, 'storage_file_type_unsupported', `The given file type is not supported: ${why}`);
+const unsupported = (why: string) =>
+  new AppwriteError(400, 'storage_file_type_unsupported', `The given file type is not supported: ${why}`);
 
 /** The preview of a stored image, made once and then served from the cache. */
 export async function preview(store: FileStore, f: FileRow, p: PreviewParams): Promise<{ body: Uint8Array<ArrayBuffer>; type: string }> {

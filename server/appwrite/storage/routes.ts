@@ -12,7 +12,16 @@ import { customId, readJson, requiredId, stringParam } from '../util';
 import type { AppwriteBackend } from '../backend';
 import { DAY_MS, hit } from '../../net/rate-limit';
 import { fileStore } from './file-store';
-import { bucketFrom, bucketModel, createBucket, fileModel, filesRepository, uploaderOf, type BucketRow, type FileRow } from './files-repository';
+import {
+  bucketFrom,
+  bucketModel,
+  createBucket,
+  fileModel,
+  filesRepository,
+  uploaderOf,
+  type BucketRow,
+  type FileRow,
+} from './files-repository';
 import { preview, previewParams } from './previews';
 
 export const CHUNK_SIZE = 5 * 1024 * 1024;
@@ -21,7 +30,8 @@ const errors = {
   bucket: () => new AppwriteError(404, 'storage_bucket_not_found', 'Storage bucket with the requested ID could not be found.'),
   file: () => new AppwriteError(404, 'storage_file_not_found', 'The requested file could not be found.'),
   exists: () => new AppwriteError(409, 'storage_file_already_exists', 'A storage file with the requested ID already exists.'),
-  size: (max: number) => new AppwriteError(400, 'storage_invalid_file_size', `File size not allowed. The bucket accepts files up to ${max} bytes.`),
+  size: (max: number) =>
+    new AppwriteError(400, 'storage_invalid_file_size', `File size not allowed. The bucket accepts files up to ${max} bytes.`),
   type: (why: string) => new AppwriteError(400, 'storage_file_type_unsupported', `The given file type is not supported: ${why}`),
   range: () => new AppwriteError(400, 'storage_invalid_content_range', 'The content range is invalid for the file being uploaded.'),
   empty: () => new AppwriteError(400, 'storage_file_empty', 'Empty file passed to the endpoint.'),
@@ -48,7 +58,8 @@ function checkName(bucket: BucketRow, name: string) {
 function checkContent(bucket: BucketRow, head: Uint8Array): string {
   const allowed = allowedExtensions(bucket);
   const found = sniff(head);
-  if (allowed.length > 0 && !found.extensions.some((e) => allowed.includes(e))) throw errors.type(`the content is ${found.mime}, not one of ${allowed.join(', ')}`);
+  if (allowed.length > 0 && !found.extensions.some((e) => allowed.includes(e)))
+    throw errors.type(`the content is ${found.mime}, not one of ${allowed.join(', ')}`);
   return found.mime;
 }
 
@@ -70,7 +81,9 @@ export function storageRoutes(be: AppwriteBackend) {
   };
 
   const mayRead = (bucket: BucketRow, f: FileRow, caller: Caller) =>
-    caller.kind === 'key' || allows(JSON.parse(bucket.permissions), caller, 'read') || (bucket.file_security === 1 && allows(JSON.parse(f.permissions), caller, 'read'));
+    caller.kind === 'key' ||
+    allows(JSON.parse(bucket.permissions), caller, 'read') ||
+    (bucket.file_security === 1 && allows(JSON.parse(f.permissions), caller, 'read'));
 
   /** A complete file the caller may read; hidden files are 404 like Appwrite's file security. */
   const readable = (bucket: BucketRow, fileId: string, caller: Caller, action: 'read' | 'delete' = 'read'): FileRow => {
@@ -151,9 +164,18 @@ export function storageRoutes(be: AppwriteBackend) {
     if (!m) throw errors.range();
     const [start, end, total] = [Number(m[1]), Number(m[2]), Number(m[3])];
     const isLast = end + 1 === total;
-    if (start % CHUNK_SIZE !== 0 || end < start || end >= total || end - start + 1 !== bytes.length || (!isLast && bytes.length !== CHUNK_SIZE)) throw errors.range();
+    if (
+      start % CHUNK_SIZE !== 0 ||
+      end < start ||
+      end >= total ||
+      end - start + 1 !== bytes.length ||
+      (!isLast && bytes.length !== CHUNK_SIZE)
+    )
+      throw errors.range();
     if (total > bucket.maximum_file_size) throw errors.size(bucket.maximum_file_size);
-    const fileId = c.req.header('x-appwrite-id') ? requiredId('fileId', c.req.header('x-appwrite-id')) : customId('fileId', form.get('fileId'));
+    const fileId = c.req.header('x-appwrite-id')
+      ? requiredId('fileId', c.req.header('x-appwrite-id'))
+      : customId('fileId', form.get('fileId'));
     const chunksTotal = Math.ceil(total / CHUNK_SIZE);
     const chunk = Math.floor(start / CHUNK_SIZE);
     if (chunk === 0) checkContent(bucket, bytes);
@@ -194,7 +216,9 @@ export function storageRoutes(be: AppwriteBackend) {
     return c.json(fileModel(files.complete(bucket.id, fileId, mime, joined.md5)), 201);
   });
 
-  app.get('/buckets/:bucketId/files/:fileId', (c) => c.json(fileModel(readable(bucketOf(c.req.param('bucketId')), c.req.param('fileId'), c.get('caller')))));
+  app.get('/buckets/:bucketId/files/:fileId', (c) =>
+    c.json(fileModel(readable(bucketOf(c.req.param('bucketId')), c.req.param('fileId'), c.get('caller')))),
+  );
 
   const sendFile = async (c: Context<AppwriteEnv>, disposition: 'inline' | 'attachment') => {
     const f = readable(bucketOf(c.req.param('bucketId')!), c.req.param('fileId')!, c.get('caller'));

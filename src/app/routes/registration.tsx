@@ -56,7 +56,14 @@ const wizardMachine = new Promise<ReturnType<typeof createWizardMachine>>((resol
   ),
 );
 
-const STEPS: Record<number, ComponentType<StepProps>> = { 1: StepName, 2: StepEmail, 3: StepCode, 4: StepPhone, 5: StepAddress, 6: StepProducts };
+const STEPS: Record<number, ComponentType<StepProps>> = {
+  1: StepName,
+  2: StepEmail,
+  3: StepCode,
+  4: StepPhone,
+  5: StepAddress,
+  6: StepProducts,
+};
 
 export default function Registration() {
   const config = useConfig();

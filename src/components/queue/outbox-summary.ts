@@ -45,8 +45,18 @@ export function summarize(entries: OutboxEntry[]): OutboxSummary {
   const count = (s: OutboxStatus) => entries.filter((e) => e.status === s).length;
   const failed = entries.filter((e) => e.lastError && e.status !== 'sent').sort((a, b) => (b.failedAt ?? 0) - (a.failedAt ?? 0));
   const last = failed[0];
-  const s = { pending: count('pending'), sending: count('sending'), needsSignIn: count('needs-sign-in'), rejected: count('rejected'), handOff: count('sent') };
-  return { ...s, waiting: s.pending + s.sending + s.needsSignIn + s.rejected, lastError: last ? { entry: last, reason: reasonOf(last)! } : null };
+  const s = {
+    pending: count('pending'),
+    sending: count('sending'),
+    needsSignIn: count('needs-sign-in'),
+    rejected: count('rejected'),
+    handOff: count('sent'),
+  };
+  return {
+    ...s,
+    waiting: s.pending + s.sending + s.needsSignIn + s.rejected,
+    lastError: last ? { entry: last, reason: reasonOf(last)! } : null,
+  };
 }
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;

@@ -29,7 +29,8 @@ export function QueuePanel() {
       e.status === 'sent'
         ? 'The server has it; only its Shopify hand-off will be dropped.'
         : 'It has not reached the server and will be deleted from this device with its photos. Save it as a file first if it may be needed.';
-    if (window.confirm(`Discard the registration of ${e.fields.full_name || e.fields.email}? ${what}`)) void act(`discard:${e.id}`, () => discard(e));
+    if (window.confirm(`Discard the registration of ${e.fields.full_name || e.fields.email}? ${what}`))
+      void act(`discard:${e.id}`, () => discard(e));
   };
 
   const counts = s
@@ -106,7 +107,12 @@ export function QueuePanel() {
                   {nextTry(e) && <span className="queue-table__next">{nextTry(e)}</span>}
                 </td>
                 <td className="queue-table__actions">
-                  <button type="button" className="staff-button" onClick={() => void act(`save:${e.id}`, () => saveAsFile(e))} disabled={busy !== null}>
+                  <button
+                    type="button"
+                    className="staff-button"
+                    onClick={() => void act(`save:${e.id}`, () => saveAsFile(e))}
+                    disabled={busy !== null}
+                  >
                     Save as file
                   </button>
                   <button

@@ -33,13 +33,16 @@ export function RequireStaff({ config, navigate, children }: { config: RuntimeCo
       },
     );
     // Signed out elsewhere (another tab, the token revoked): this screen closes.
-    void loadSupabase(config).then((sb) => {
-      const { data } = sb.auth.onAuthStateChange((event) => {
-        if (event === 'SIGNED_OUT') leave();
-      });
-      if (live) unsubscribe = () => data.subscription.unsubscribe();
-      else data.subscription.unsubscribe();
-    }, () => undefined);
+    void loadSupabase(config).then(
+      (sb) => {
+        const { data } = sb.auth.onAuthStateChange((event) => {
+          if (event === 'SIGNED_OUT') leave();
+        });
+        if (live) unsubscribe = () => data.subscription.unsubscribe();
+        else data.subscription.unsubscribe();
+      },
+      () => undefined,
+    );
     return () => {
       live = false;
       unsubscribe();

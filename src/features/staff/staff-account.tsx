@@ -55,7 +55,12 @@ export function StaffAccount({ config, navigate }: { config: RuntimeConfig; navi
         <p className="staff-account__email">
           <span className="staff-label">Email:</span> {user.email}
         </p>
-        <button type="button" className="staff-button staff-button--primary staff-button--wide" onClick={() => void logout()} disabled={leaving}>
+        <button
+          type="button"
+          className="staff-button staff-button--primary staff-button--wide"
+          onClick={() => void logout()}
+          disabled={leaving}
+        >
           Logout
         </button>
       </main>

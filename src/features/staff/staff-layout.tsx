@@ -15,7 +15,17 @@ const LINKS = [
   { to: '/account', label: 'Account' },
 ];
 
-export function StaffLink({ to, navigate, className, children }: { to: string; navigate: Navigate; className?: string; children: ReactNode }) {
+export function StaffLink({
+  to,
+  navigate,
+  className,
+  children,
+}: {
+  to: string;
+  navigate: Navigate;
+  className?: string;
+  children: ReactNode;
+}) {
   const current = typeof window !== 'undefined' && window.location.pathname === to;
   return (
     <a href={to} className={className} aria-current={current ? 'page' : undefined} onClick={linkHandler(navigate, to)}>

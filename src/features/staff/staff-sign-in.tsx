@@ -122,9 +122,22 @@ export function StaffSignIn({ config, navigate, next }: { config: RuntimeConfig;
             <h1 className="staff-auth__title">Staff sign-in</h1>
             {alert}
             <label htmlFor="staff-email">Email</label>
-            <input id="staff-email" type="email" autoComplete="username" autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
+            <input
+              id="staff-email"
+              type="email"
+              autoComplete="username"
+              autoFocus
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
             <label htmlFor="staff-password">Password</label>
-            <input id="staff-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <input
+              id="staff-password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
             <button type="submit" className="staff-button staff-button--primary staff-button--wide" disabled={busy}>
               {busy ? 'Signing in...' : 'Sign in'}
             </button>

@@ -90,9 +90,12 @@ function CardGrid({ db, ids }: { db: AppDb; ids: string[] }) {
   useEffect(() => {
     let live = true;
     // `key` names the visible ids (the array itself is new on every render).
-    db.submissions.bulkGet(key ? key.split('|') : []).then((found) => {
-      if (live) setRows(new Map(found.filter((r): r is Submission => Boolean(r)).map((r) => [r.$id, r])));
-    }, (err: unknown) => console.error('Reading submissions failed:', err));
+    db.submissions.bulkGet(key ? key.split('|') : []).then(
+      (found) => {
+        if (live) setRows(new Map(found.filter((r): r is Submission => Boolean(r)).map((r) => [r.$id, r])));
+      },
+      (err: unknown) => console.error('Reading submissions failed:', err),
+    );
     return () => {
       live = false;
     };
@@ -104,7 +107,12 @@ function CardGrid({ db, ids }: { db: AppDb; ids: string[] }) {
       <ul
         className="staff-cards__window"
         aria-label="Submissions"
-        style={{ transform: `translateY(${view.firstRow * ROW}px)`, gridTemplateColumns: `repeat(${view.cols}, minmax(0, 1fr))`, gridAutoRows: CARD_HEIGHT, gap: GAP }}
+        style={{
+          transform: `translateY(${view.firstRow * ROW}px)`,
+          gridTemplateColumns: `repeat(${view.cols}, minmax(0, 1fr))`,
+          gridAutoRows: CARD_HEIGHT,
+          gap: GAP,
+        }}
       >
         {visible.map((id, i) => (
           <li key={id} className="staff-card" aria-setsize={ids.length} aria-posinset={start + i + 1}>

@@ -18,7 +18,8 @@ export type StaffSyncState = {
 
 const messageOf = (err: unknown) => {
   if (err instanceof StaffSyncError && err.status === 0) return 'You are offline. Showing the copy saved on this device.';
-  if (err instanceof StaffSyncError && (err.status === 401 || err.status === 403)) return 'Your staff session has ended. Sign in again to sync.';
+  if (err instanceof StaffSyncError && (err.status === 401 || err.status === 403))
+    return 'Your staff session has ended. Sign in again to sync.';
   if (err instanceof StaffSyncError) return err.message;
   return 'Sync failed. Please try again.';
 };

@@ -23,7 +23,16 @@ const listOf = <T>(v: unknown, read: (x: unknown) => T | null): T[] | null => {
 };
 
 function readProduct(v: unknown): Product | null {
-  if (!isObj(v) || !isFilled(v.id) || !isFilled(v.title) || !isText(v.handle) || !isText(v.sku) || !isText(v.product_type) || !isTexts(v.tags)) return null;
+  if (
+    !isObj(v) ||
+    !isFilled(v.id) ||
+    !isFilled(v.title) ||
+    !isText(v.handle) ||
+    !isText(v.sku) ||
+    !isText(v.product_type) ||
+    !isTexts(v.tags)
+  )
+    return null;
   const variants = listOf(v.variants, (x) => (isObj(x) && isText(x.sku) && isText(x.title) ? { sku: x.sku, title: x.title } : null));
   const images = listOf(v.images, (x) => (isObj(x) && isText(x.src) ? { src: x.src } : null));
   if (!variants || !images) return null;
@@ -38,12 +47,17 @@ function readPrediction(v: unknown): PlacePrediction | null {
   const f = v.structured_formatting;
   if (f === undefined) return { place_id: v.place_id, description: v.description };
   if (!isObj(f) || !isText(f.main_text) || !isText(f.secondary_text)) return null;
-  return { place_id: v.place_id, description: v.description, structured_formatting: { main_text: f.main_text, secondary_text: f.secondary_text } };
+  return {
+    place_id: v.place_id,
+    description: v.description,
+    structured_formatting: { main_text: f.main_text, secondary_text: f.secondary_text },
+  };
 }
 
 /** The suggestions of a googleplaces answer; throws AnswerError on any other shape. */
 export function readPredictions(body: unknown): PlacePrediction[] {
-  const predictions = isObj(body) && (body.status === 'OK' || body.status === 'ZERO_RESULTS') ? listOf(body.predictions, readPrediction) : null;
+  const predictions =
+    isObj(body) && (body.status === 'OK' || body.status === 'ZERO_RESULTS') ? listOf(body.predictions, readPrediction) : null;
   if (!predictions) throw new AnswerError('address suggestions');
   return predictions;
 }
@@ -54,7 +68,9 @@ export function readPlaceDetails(body: unknown): PlaceDetails {
   const components =
     r &&
     listOf(r.address_components, (c) =>
-      isObj(c) && isText(c.long_name) && isText(c.short_name) && isTexts(c.types) ? { long_name: c.long_name, short_name: c.short_name, types: [...c.types] } : null,
+      isObj(c) && isText(c.long_name) && isText(c.short_name) && isTexts(c.types)
+        ? { long_name: c.long_name, short_name: c.short_name, types: [...c.types] }
+        : null,
     );
   if (!r || !components || !isText(r.formatted_address)) throw new AnswerError('address details');
   return { address_components: components, formatted_address: r.formatted_address };

@@ -8,7 +8,18 @@ export const STORAGE_KEYS = { step: 'currentStep', userId: 'userId', isVerified:
 
 export type KeyStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-const TEXT_FIELDS = ['fullName', 'email', 'phoneCountry', 'phone', 'addressLine1', 'addressLine2', 'city', 'state', 'zip', 'productQuery'] as const;
+const TEXT_FIELDS = [
+  'fullName',
+  'email',
+  'phoneCountry',
+  'phone',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'state',
+  'zip',
+  'productQuery',
+] as const;
 
 /** Only well-formed values come back from storage; anything else is left out and starts empty. */
 export function readDraftValues(raw: unknown): Partial<DraftValues> {
@@ -26,7 +37,11 @@ export function readDraftValues(raw: unknown): Partial<DraftValues> {
   return out;
 }
 
-export async function loadDraft(db: AppDb, keys: KeyStore, previewUrl: (b: Blob) => string = (b) => URL.createObjectURL(b)): Promise<LoadedDraft> {
+export async function loadDraft(
+  db: AppDb,
+  keys: KeyStore,
+  previewUrl: (b: Blob) => string = (b) => URL.createObjectURL(b),
+): Promise<LoadedDraft> {
   const draft = await db.drafts.orderBy('updatedAt').last();
   const draftId = draft?.id ?? crypto.randomUUID();
   const files = draft ? await db.draftFiles.where('draftId').equals(draft.id).sortBy('addedAt') : [];

@@ -1,10 +1,13 @@
 // src/features/wizard/flags.tsx: the flag images of the phone step's countries: small SVG files of their own (in the
 // service worker's precache, so they show offline too), fetched when shown and kept out of the JavaScript.
-const FILES = import.meta.glob<string>('/node_modules/country-flag-icons/3x2/{AE,AU,BR,CA,CH,CN,DE,ES,FR,GB,HK,IE,IL,IN,IT,JP,KR,MX,NL,NZ,SE,SG,US,ZA}.svg', {
-  query: '?url&no-inline',
-  import: 'default',
-  eager: true,
-});
+const FILES = import.meta.glob<string>(
+  '/node_modules/country-flag-icons/3x2/{AE,AU,BR,CA,CH,CN,DE,ES,FR,GB,HK,IE,IL,IN,IT,JP,KR,MX,NL,NZ,SE,SG,US,ZA}.svg',
+  {
+    query: '?url&no-inline',
+    import: 'default',
+    eager: true,
+  },
+);
 const SRC: Record<string, string> = Object.fromEntries(Object.entries(FILES).map(([path, url]) => [path.slice(-6, -4), url]));
 
 /** A decorative flag: the country's name is always written next to it. */

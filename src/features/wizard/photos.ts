@@ -70,7 +70,9 @@ async function encode(d: Decoded): Promise<Blob> {
   ctx.fillRect(0, 0, d.width, d.height);
   ctx.imageSmoothingQuality = 'high';
   ctx.drawImage(d.source, 0, 0, d.width, d.height);
-  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encode failed'))), OUTPUT_TYPE, QUALITY));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encode failed'))), OUTPUT_TYPE, QUALITY),
+  );
 }
 
 /** A downscaled JPEG copy of a photo; throws PhotoError with a message for the customer when it cannot be read. */

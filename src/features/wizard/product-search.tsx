@@ -62,7 +62,11 @@ export function ProductSearch({ state, send, describedBy }: StepProps & { descri
                 aria-pressed={isSelected(p.id)}
                 onClick={() => send(isSelected(p.id) ? { type: 'product.remove', id: p.id } : { type: 'product.select', id: p.id })}
               >
-                {p.images[0] ? <img className="result__image" src={p.images[0].src} alt="" width={44} height={44} loading="lazy" /> : <span className="result__image" />}
+                {p.images[0] ? (
+                  <img className="result__image" src={p.images[0].src} alt="" width={44} height={44} loading="lazy" />
+                ) : (
+                  <span className="result__image" />
+                )}
                 <span className="result__text">
                   <span className="result__title">{p.title}</span>
                   <span className="result__sku">{p.sku}</span>
@@ -84,7 +88,12 @@ export function ProductSearch({ state, send, describedBy }: StepProps & { descri
             {selected.map((p) => (
               <li key={p.id} className="chip">
                 <span>{p.title}</span>
-                <button type="button" className="chip__remove" aria-label={`Remove ${p.title}`} onClick={() => send({ type: 'product.remove', id: p.id })}>
+                <button
+                  type="button"
+                  className="chip__remove"
+                  aria-label={`Remove ${p.title}`}
+                  onClick={() => send({ type: 'product.remove', id: p.id })}
+                >
                   ×
                 </button>
               </li>

@@ -68,23 +68,72 @@ export function StepAddress({ state, send }: StepProps) {
         )}
       </Field>
       <Field id="addressLine2" label="Apartment, suite, etc. (optional)">
-        {(a11y) => <input {...a11y} className="input" type="text" name="address-line2" autoComplete="address-line2" value={fields.addressLine2} onChange={change('addressLine2')} />}
+        {(a11y) => (
+          <input
+            {...a11y}
+            className="input"
+            type="text"
+            name="address-line2"
+            autoComplete="address-line2"
+            value={fields.addressLine2}
+            onChange={change('addressLine2')}
+          />
+        )}
       </Field>
       <Field id="city" label="City">
-        {(a11y) => <input {...a11y} className="input" type="text" name="address-level2" autoComplete="address-level2" value={fields.city} onChange={change('city')} />}
+        {(a11y) => (
+          <input
+            {...a11y}
+            className="input"
+            type="text"
+            name="address-level2"
+            autoComplete="address-level2"
+            value={fields.city}
+            onChange={change('city')}
+          />
+        )}
       </Field>
       <div className="field-row">
         <Field id="state" label="State">
-          {(a11y) => <input {...a11y} className="input" type="text" name="address-level1" autoComplete="address-level1" value={fields.state} onChange={change('state')} />}
+          {(a11y) => (
+            <input
+              {...a11y}
+              className="input"
+              type="text"
+              name="address-level1"
+              autoComplete="address-level1"
+              value={fields.state}
+              onChange={change('state')}
+            />
+          )}
         </Field>
         <Field id="zip" label="ZIP code">
           {(a11y) => (
-            <input {...a11y} className="input" type="text" name="postal-code" inputMode="numeric" autoComplete="postal-code" value={fields.zip} onChange={change('zip')} />
+            <input
+              {...a11y}
+              className="input"
+              type="text"
+              name="postal-code"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              value={fields.zip}
+              onChange={change('zip')}
+            />
           )}
         </Field>
       </div>
       <Field id="country" label="Country">
-        {(a11y) => <input {...a11y} className="input input--readonly" type="text" name="country-name" autoComplete="off" readOnly value={COUNTRY_NAME} />}
+        {(a11y) => (
+          <input
+            {...a11y}
+            className="input input--readonly"
+            type="text"
+            name="country-name"
+            autoComplete="off"
+            readOnly
+            value={COUNTRY_NAME}
+          />
+        )}
       </Field>
       <NextAction onNext={() => send({ type: 'step.next' })} />
     </>

@@ -53,7 +53,12 @@ export function StepCode({ state, send }: StepProps) {
             {view.verified ? 'Verified' : view.verifying ? 'Checking…' : 'Verify OTP'}
           </button>
         )}
-        <button type="button" className="button button--quiet" disabled={view.busy || view.verified} onClick={() => send({ type: 'code.resend' })}>
+        <button
+          type="button"
+          className="button button--quiet"
+          disabled={view.busy || view.verified}
+          onClick={() => send({ type: 'code.resend' })}
+        >
           {view.sending ? 'Sending…' : 'Resend OTP'}
         </button>
       </div>

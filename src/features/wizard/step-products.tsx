@@ -32,7 +32,12 @@ export function StepProducts({ state, send }: StepProps) {
         <ProductSearch state={state} send={send} describedBy={describedBy} />
       </div>
       <div className="wizard__actions">
-        <button type="button" className="button button--primary" disabled={view.submitting || view.storingPhotos} onClick={() => send({ type: 'registration.submit' })}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={view.submitting || view.storingPhotos}
+          onClick={() => send({ type: 'registration.submit' })}
+        >
           {view.submitting ? 'Submitting…' : 'Submit'}
         </button>
       </div>

@@ -9,7 +9,12 @@ type Output = ActorIO['submitRegistration']['output'];
 
 export function submitThroughOutbox(config: RuntimeConfig) {
   return async (input: Input): Promise<Output> => {
-    const [{ enqueueRegistration, flushOutbox, releaseNeedsSignIn }, { appwriteOutboxBackend }, { askPersistentStorageOnce }, { appwrite }] = await Promise.all([
+    const [
+      { enqueueRegistration, flushOutbox, releaseNeedsSignIn },
+      { appwriteOutboxBackend },
+      { askPersistentStorageOnce },
+      { appwrite },
+    ] = await Promise.all([
       import('@/sync/outbox'),
       import('@/sync/appwrite-backend'),
       import('@/sync/persist-storage'),
@@ -21,7 +26,9 @@ export function submitThroughOutbox(config: RuntimeConfig) {
       // Queued before the customer signed in again: send that record, never a second copy.
       if (!(await db.outbox.get(entryId))) return { outcome: 'sent', entryId };
     } else {
-      entryId = (await enqueueRegistration(db, { userId: input.userId, fields: input.fields, draftFileIds: input.photoIds, draftId: input.draftId })).id;
+      entryId = (
+        await enqueueRegistration(db, { userId: input.userId, fields: input.fields, draftFileIds: input.photoIds, draftId: input.draftId })
+      ).id;
       void askPersistentStorageOnce(db).catch(() => undefined);
     }
     await releaseNeedsSignIn(db, input.userId, input.fields.email);

@@ -61,7 +61,7 @@ export function createWizardActors(deps: WizardDeps) {
     saveDraft: call('saveDraft', (input) => saveDraft(deps.db, deps.keys, input)),
     clearDraft: call('clearDraft', (input) => clearDraft(deps.db, deps.keys, input)),
     sendCode: call('sendCode', async (input) => {
-      const token = await deps.account.createEmailToken({ userId: 'unique()', email: input.email }) // the server makes the user's id;
+      const token = await deps.account.createEmailToken({ userId: 'unique()', email: input.email }); // the server makes the user's id;
       return { userId: token.userId };
     }),
     verifyCode: call('verifyCode', async (input) => {

@@ -5,21 +5,50 @@ import type { PlacePrediction } from '@/shared/contracts/places';
 import { DEFAULT_COUNTRY } from './countries';
 import { searchProducts } from './products';
 import {
-  addressFromDetails, classifyVerifyError, digitsOnly, isAuthFailure, isCodeComplete, isEmailValid, isFilled, LIMITS, MESSAGES,
-  draftValues, restorableStep, sanitizeCode, sendErrorMessage, submitErrorMessage, toRegistration, verifyErrorMessage, type VerifyFailure,
+  addressFromDetails,
+  classifyVerifyError,
+  digitsOnly,
+  isAuthFailure,
+  isCodeComplete,
+  isEmailValid,
+  isFilled,
+  LIMITS,
+  MESSAGES,
+  draftValues,
+  restorableStep,
+  sanitizeCode,
+  sendErrorMessage,
+  submitErrorMessage,
+  toRegistration,
+  verifyErrorMessage,
+  type VerifyFailure,
 } from './wizard.rules';
 import type { ActorIO, Step, SubmitOutcome, TextField, WizardContext, WizardEvent, WizardFields } from './wizard.types';
 
 export type { WizardContext, WizardEvent } from './wizard.types';
 
 const emptyFields = (): WizardFields => ({
-  fullName: '', email: '', code: '', phoneCountry: DEFAULT_COUNTRY, phone: '',
-  addressLine1: '', addressLine2: '', city: '', state: '', zip: '', productQuery: '', category: 'all',
+  fullName: '',
+  email: '',
+  code: '',
+  phoneCountry: DEFAULT_COUNTRY,
+  phone: '',
+  addressLine1: '',
+  addressLine2: '',
+  city: '',
+  state: '',
+  zip: '',
+  productQuery: '',
+  category: 'all',
 });
 
 /** The fields each step asks for; typing in one of them clears that step's error. */
 const STEP_FIELDS: Partial<Record<Step, TextField[]>> = {
-  1: ['fullName'], 2: ['email'], 3: ['code'], 4: ['phone'], 5: ['addressLine1', 'addressLine2', 'city', 'state', 'zip'],
+  1: ['fullName'],
+  2: ['email'],
+  3: ['code'],
+  4: ['phone'],
+  5: ['addressLine1', 'addressLine2', 'city', 'state', 'zip'],
 };
 
 const placeholder = <K extends keyof ActorIO>(name: K) =>
@@ -74,9 +103,11 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
       isDraftActive: not(stateIn('#wizard.flow.restoring')),
       isPastFirstStep: ({ context }) => context.step > LIMITS.firstStep,
       isRestoredStep: ({ context }, params: { step: Step }) => context.step === params.step,
-      isAddressLookup: ({ event }) => event.type === 'field.change' && event.field === 'addressLine1' && event.value.trim().length >= LIMITS.addressMinChars,
+      isAddressLookup: ({ event }) =>
+        event.type === 'field.change' && event.field === 'addressLine1' && event.value.trim().length >= LIMITS.addressMinChars,
       isAddressEdit: ({ event }) => event.type === 'field.change' && event.field === 'addressLine1',
-      isSuggestion: ({ context, event }) => event.type === 'suggestion.choose' && event.index >= 0 && event.index < context.suggestions.length,
+      isSuggestion: ({ context, event }) =>
+        event.type === 'suggestion.choose' && event.index >= 0 && event.index < context.suggestions.length,
       isCodeExpired: (_, params: { kind: VerifyFailure }) => params.kind === 'expired',
       isSessionGone: (_, params: { status: string }) => params.status === 'gone',
       isSignInNeeded: (_, params: { outcome: SubmitOutcome }) => params.outcome === 'needs-sign-in',
@@ -104,10 +135,13 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
             placeChosen = false;
           }
         }
-        const results = event.field === 'productQuery' ? searchProducts(context.catalog, fields.productQuery, fields.category) : context.results;
+        const results =
+          event.field === 'productQuery' ? searchProducts(context.catalog, fields.productQuery, fields.category) : context.results;
         return { fields, error, placeChosen, results };
       }),
-      setCountry: assign(({ context, event }) => (event.type === 'phone.country' ? { fields: { ...context.fields, phoneCountry: event.code } } : {})),
+      setCountry: assign(({ context, event }) =>
+        event.type === 'phone.country' ? { fields: { ...context.fields, phoneCountry: event.code } } : {},
+      ),
       setCategory: assign(({ context, event }) => {
         if (event.type !== 'category.change') return {};
         const fields = { ...context.fields, category: event.category };
@@ -129,10 +163,17 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
         if (context.isVerified) enqueue.raise({ type: 'session.check' });
       }),
       storeLogin: assign(({ context }, params: { userId: string }) => ({
-        userId: params.userId, isVerified: false, sessionId: null, fields: { ...context.fields, code: '' },
+        userId: params.userId,
+        isVerified: false,
+        sessionId: null,
+        fields: { ...context.fields, code: '' },
       })),
       storeSession: assign((_, params: { userId: string; sessionId: string }) => ({
-        userId: params.userId, sessionId: params.sessionId, isVerified: true, error: null, notice: MESSAGES.codeVerified,
+        userId: params.userId,
+        sessionId: params.sessionId,
+        isVerified: true,
+        error: null,
+        notice: MESSAGES.codeVerified,
       })),
       forgetLogin: assign({ userId: null }),
       markLoggedOut: assign({ isVerified: false, sessionId: null }),
@@ -140,21 +181,29 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
       clearSuggestions: assign({ suggestions: [], highlighted: -1 }),
       moveHighlight: assign(({ context }, params: { by: number }) => {
         const n = context.suggestions.length;
-        return n ? { highlighted: (((context.highlighted < 0 && params.by < 0 ? 0 : context.highlighted) + params.by) % n + n) % n } : {};
+        return n ? { highlighted: ((((context.highlighted < 0 && params.by < 0 ? 0 : context.highlighted) + params.by) % n) + n) % n } : {};
       }),
       setAddressFocus: assign((_, params: { focused: boolean }) => ({ addressFocused: params.focused })),
       chooseSuggestion: assign(({ context, event }) => {
         if (event.type !== 'suggestion.choose') return {};
         const s = context.suggestions[event.index]!;
         const line1 = s.structured_formatting?.main_text ?? s.description;
-        return { fields: { ...context.fields, addressLine1: line1 }, chosenPlaceId: s.place_id, suggestions: [], highlighted: -1, error: null };
+        return {
+          fields: { ...context.fields, addressLine1: line1 },
+          chosenPlaceId: s.place_id,
+          suggestions: [],
+          highlighted: -1,
+          error: null,
+        };
       }),
       fillAddress: assign(({ context }, details: ActorIO['placeDetails']['output']) => {
         const a = addressFromDetails(details);
         return { fields: { ...context.fields, addressLine1: a.line1, city: a.city, state: a.state, zip: a.zip }, placeChosen: true };
       }),
       storeCatalog: assign(({ context }, params: { catalog: CatalogEntry[] }) => ({
-        catalog: params.catalog, catalogError: null, results: searchProducts(params.catalog, context.fields.productQuery, context.fields.category),
+        catalog: params.catalog,
+        catalogError: null,
+        results: searchProducts(params.catalog, context.fields.productQuery, context.fields.category),
       })),
       selectProduct: assign(({ context, event }) => {
         if (event.type !== 'product.select' || context.selected.some((p) => p.id === event.id)) return {};
@@ -162,8 +211,12 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
         if (!p) return {};
         return { selected: [...context.selected, { id: p.id, title: p.title, sku: p.sku, image: p.images[0]?.src ?? '' }], error: null };
       }),
-      removeProduct: assign(({ context, event }) => (event.type === 'product.remove' ? { selected: context.selected.filter((p) => p.id !== event.id) } : {})),
-      queuePhotos: assign(({ context, event }) => (event.type === 'photos.add' ? { photoQueue: [...context.photoQueue, ...event.files] } : {})),
+      removeProduct: assign(({ context, event }) =>
+        event.type === 'product.remove' ? { selected: context.selected.filter((p) => p.id !== event.id) } : {},
+      ),
+      queuePhotos: assign(({ context, event }) =>
+        event.type === 'photos.add' ? { photoQueue: [...context.photoQueue, ...event.files] } : {},
+      ),
       takeQueuedPhotos: assign(({ context }) => ({ storingFiles: context.photoQueue, photoQueue: [] })),
       addPhotos: assign(({ context }, params: ActorIO['storePhotos']['output']) => ({
         photos: [...context.photos, ...params.added],
@@ -183,8 +236,20 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
         enqueue.spawnChild('clearDraft', { input: { draftId: context.draftId, keepFileIds: context.photos.map((p) => p.id) } });
         for (const p of context.photos) enqueue(() => releasePreview(p.url));
         enqueue.assign({
-          fields: emptyFields(), placeChosen: false, selected: [], photos: [], results: [], suggestions: [], highlighted: -1,
-          userId: null, sessionId: null, isVerified: false, queuedEntryId: null, outcome: params.outcome, error: null, notice: null,
+          fields: emptyFields(),
+          placeChosen: false,
+          selected: [],
+          photos: [],
+          results: [],
+          suggestions: [],
+          highlighted: -1,
+          userId: null,
+          sessionId: null,
+          isVerified: false,
+          queuedEntryId: null,
+          outcome: params.outcome,
+          error: null,
+          notice: null,
         });
         enqueue.raise({ type: 'session.end' });
       }),
@@ -201,10 +266,29 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
     id: 'wizard',
     type: 'parallel',
     context: {
-      step: 1, fields: emptyFields(), placeChosen: false, selected: [], photos: [], photoQueue: [], storingFiles: [],
-      error: null, notice: null, userId: null, sessionId: null, isVerified: false, draftId: '', draftDirty: false,
-      suggestions: [], highlighted: -1, addressFocused: false, chosenPlaceId: null, catalog: [], catalogError: null, results: [],
-      queuedEntryId: null, outcome: null,
+      step: 1,
+      fields: emptyFields(),
+      placeChosen: false,
+      selected: [],
+      photos: [],
+      photoQueue: [],
+      storingFiles: [],
+      error: null,
+      notice: null,
+      userId: null,
+      sessionId: null,
+      isVerified: false,
+      draftId: '',
+      draftDirty: false,
+      suggestions: [],
+      highlighted: -1,
+      addressFocused: false,
+      chosenPlaceId: null,
+      catalog: [],
+      catalogError: null,
+      results: [],
+      queuedEntryId: null,
+      outcome: null,
     },
     states: {
       flow: {
@@ -275,7 +359,10 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
                     target: '#wizard.flow.enteringCode',
                     actions: [{ type: 'storeLogin', params: ({ event }) => event.output }, raise({ type: 'session.end' })],
                   },
-                  onError: { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ message: sendErrorMessage(event.error) }) } },
+                  onError: {
+                    target: 'editing',
+                    actions: { type: 'showError', params: ({ event }) => ({ message: sendErrorMessage(event.error) }) },
+                  },
                 },
               },
             },
@@ -313,11 +400,17 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
                     target: 'editing',
                     actions: [
                       { type: 'storeLogin', params: ({ event }) => event.output },
-                      { type: 'showNotice', params: ({ context }) => ({ message: `A new code is on its way to ${context.fields.email.trim()}.` }) },
+                      {
+                        type: 'showNotice',
+                        params: ({ context }) => ({ message: `A new code is on its way to ${context.fields.email.trim()}.` }),
+                      },
                       raise({ type: 'session.end' }),
                     ],
                   },
-                  onError: { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ message: sendErrorMessage(event.error) }) } },
+                  onError: {
+                    target: 'editing',
+                    actions: { type: 'showError', params: ({ event }) => ({ message: sendErrorMessage(event.error) }) },
+                  },
                 },
               },
               verifying: {
@@ -337,14 +430,20 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
                     },
                     {
                       target: 'editing',
-                      actions: { type: 'showError', params: ({ event }) => ({ message: verifyErrorMessage(classifyVerifyError(event.error)) }) },
+                      actions: {
+                        type: 'showError',
+                        params: ({ event }) => ({ message: verifyErrorMessage(classifyVerifyError(event.error)) }),
+                      },
                     },
                   ],
                 },
               },
               verified: {
                 after: {
-                  verifiedAdvance: [{ guard: 'hasQueuedEntry', target: '#wizard.flow.choosingProducts.submitting' }, { target: '#wizard.flow.enteringPhone' }],
+                  verifiedAdvance: [
+                    { guard: 'hasQueuedEntry', target: '#wizard.flow.choosingProducts.submitting' },
+                    { target: '#wizard.flow.enteringPhone' },
+                  ],
                 },
               },
             },
@@ -391,7 +490,11 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
                     {
                       guard: not('isSignedIn'),
                       target: '#enteringEmail',
-                      actions: ['markLoggedOut', raise({ type: 'session.end' }), { type: 'showError', params: { message: MESSAGES.sessionExpired } }],
+                      actions: [
+                        'markLoggedOut',
+                        raise({ type: 'session.end' }),
+                        { type: 'showError', params: { message: MESSAGES.sessionExpired } },
+                      ],
                     },
                     { target: 'submitting', actions: 'clearMessages' },
                   ],
@@ -404,8 +507,11 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
                   id: 'submitRegistration',
                   src: 'submitRegistration',
                   input: ({ context }) => ({
-                    userId: context.userId ?? '', fields: toRegistration(context), photoIds: context.photos.map((p) => p.id),
-                    draftId: context.draftId, entryId: context.queuedEntryId,
+                    userId: context.userId ?? '',
+                    fields: toRegistration(context),
+                    photoIds: context.photos.map((p) => p.id),
+                    draftId: context.draftId,
+                    entryId: context.queuedEntryId,
                   }),
                   onDone: [
                     {
@@ -420,16 +526,26 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
                     },
                     {
                       target: '#wizard.flow.registered',
-                      actions: { type: 'finishRegistration', params: ({ event }) => ({ outcome: event.output.outcome === 'sent' ? 'sent' : 'queued' }) },
+                      actions: {
+                        type: 'finishRegistration',
+                        params: ({ event }) => ({ outcome: event.output.outcome === 'sent' ? 'sent' : 'queued' }),
+                      },
                     },
                   ],
                   onError: [
                     {
                       guard: { type: 'isAuthFailure', params: ({ event }) => ({ error: event.error }) },
                       target: '#enteringEmail',
-                      actions: ['markLoggedOut', raise({ type: 'session.end' }), { type: 'showError', params: { message: MESSAGES.authExpired } }],
+                      actions: [
+                        'markLoggedOut',
+                        raise({ type: 'session.end' }),
+                        { type: 'showError', params: { message: MESSAGES.authExpired } },
+                      ],
                     },
-                    { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ message: submitErrorMessage(event.error) }) } },
+                    {
+                      target: 'editing',
+                      actions: { type: 'showError', params: ({ event }) => ({ message: submitErrorMessage(event.error) }) },
+                    },
                   ],
                 },
               },
@@ -494,7 +610,10 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
                   input: ({ context }) => ({ text: context.fields.addressLine1.trim() }),
                   onDone: {
                     target: 'idle',
-                    actions: [{ type: 'storeSuggestions', params: ({ event }) => ({ suggestions: event.output }) }, raise({ type: 'suggestions.show' })],
+                    actions: [
+                      { type: 'storeSuggestions', params: ({ event }) => ({ suggestions: event.output }) },
+                      raise({ type: 'suggestions.show' }),
+                    ],
                   },
                   onError: { target: 'idle', actions: 'clearSuggestions' },
                 },
@@ -529,7 +648,10 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
                   'suggestions.dismiss': { target: 'closed', actions: assign({ highlighted: -1 }) },
                   'suggestions.next': { actions: { type: 'moveHighlight', params: { by: 1 } } },
                   'suggestions.prev': { actions: { type: 'moveHighlight', params: { by: -1 } } },
-                  'key.enter': { guard: 'hasHighlight', actions: raise(({ context }) => ({ type: 'suggestion.choose' as const, index: context.highlighted })) },
+                  'key.enter': {
+                    guard: 'hasHighlight',
+                    actions: raise(({ context }) => ({ type: 'suggestion.choose' as const, index: context.highlighted })),
+                  },
                   'suggestion.choose': 'closed',
                 },
               },
@@ -556,7 +678,9 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
               onDone: { target: 'ready', actions: { type: 'storeCatalog', params: ({ event }) => ({ catalog: event.output }) } },
               onError: {
                 target: 'failed',
-                actions: assign({ catalogError: ({ event }) => (event.error instanceof Error ? event.error.message : 'Failed to load products.') }),
+                actions: assign({
+                  catalogError: ({ event }) => (event.error instanceof Error ? event.error.message : 'Failed to load products.'),
+                }),
               },
             },
           },
@@ -596,8 +720,12 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
               id: 'saveDraft',
               src: 'saveDraft',
               input: ({ context }) => ({
-                draftId: context.draftId, step: context.step, values: draftValues(context),
-                userId: context.userId, sessionId: context.sessionId, isVerified: context.isVerified,
+                draftId: context.draftId,
+                step: context.step,
+                values: draftValues(context),
+                userId: context.userId,
+                sessionId: context.sessionId,
+                isVerified: context.isVerified,
               }),
               onDone: [{ guard: 'isDraftDirty', target: 'waiting' }, { target: 'idle' }],
               onError: 'idle',
@@ -614,4 +742,3 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
 export const wizardMachine = /* @__PURE__ */ createWizardMachine();
 
 export type WizardSnapshot = SnapshotFrom<typeof wizardMachine>;
-

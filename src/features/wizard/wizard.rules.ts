@@ -97,7 +97,10 @@ export type AddressParts = { line1: string; line2: string; city: string; state: 
 
 /** SPEC.md's address: line 1, line 2, city, state, zip and country joined by ", ", empty parts left out. */
 export function composeAddress(a: AddressParts, country = COUNTRY_NAME): string {
-  return [a.line1, a.line2, a.city, a.state, a.zip, country].map((p) => p.trim()).filter(Boolean).join(', ');
+  return [a.line1, a.line2, a.city, a.state, a.zip, country]
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** Line 1, city, state and zip from a chosen suggestion's details. */

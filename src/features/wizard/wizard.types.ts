@@ -39,7 +39,14 @@ export type LoadedDraft = {
   isVerified: boolean;
 };
 
-export type DraftSave = { draftId: string; step: number; values: DraftValues; userId: string | null; sessionId: string | null; isVerified: boolean };
+export type DraftSave = {
+  draftId: string;
+  step: number;
+  values: DraftValues;
+  userId: string | null;
+  sessionId: string | null;
+  isVerified: boolean;
+};
 export type DraftClear = { draftId: string; keepFileIds: string[] };
 
 export type SessionCheck = { status: 'active'; userId: string; sessionId: string } | { status: 'gone' } | { status: 'unknown' };

@@ -14,7 +14,8 @@ export const wizardView = (s: WizardSnapshot) => {
     restoring: s.matches({ flow: 'restoring' }) || s.matches({ flow: 'routing' }),
     canVerify: s.context.isVerified || isCodeComplete(s.context.fields.code),
     verified: s.matches({ flow: { enteringCode: 'verified' } }),
-    suggestionsOpen: (s.matches({ address: { list: 'open' } }) || s.matches({ address: { list: 'closing' } })) && s.context.suggestions.length > 0,
+    suggestionsOpen:
+      (s.matches({ address: { list: 'open' } }) || s.matches({ address: { list: 'closing' } })) && s.context.suggestions.length > 0,
     storingPhotos: s.matches({ photos: 'storing' }),
     catalogLoading: s.matches({ catalog: 'loading' }),
     noResults: s.context.fields.productQuery.trim() !== '' && s.context.results.length === 0 && s.matches({ catalog: 'ready' }),

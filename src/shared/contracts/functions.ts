@@ -47,7 +47,11 @@ export const functionSchemas = {
       .object({ $id: z.unknown().optional(), id: z.unknown().optional() })
       .passthrough()
       .transform((b) => b.$id ?? b.id)
-      .pipe(z.string({ error: 'Send the registration with its document id as "$id".' }).regex(ID, 'Send the registration with its document id as "$id".')),
+      .pipe(
+        z
+          .string({ error: 'Send the registration with its document id as "$id".' })
+          .regex(ID, 'Send the registration with its document id as "$id".'),
+      ),
     response: z.object({ status: z.enum(['sent', 'logged', 'already_logged']), result: z.unknown().optional() }),
   },
   getSubmissions: { response: z.array(submissionSchema) },
@@ -56,19 +60,28 @@ export const functionSchemas = {
       since: z
         .string()
         .optional()
-        .refine((v) => v === undefined || !Number.isNaN(Date.parse(v)), '`since` must be a date and time, e.g. 2026-01-31T12:00:00.000+00:00.'),
+        .refine(
+          (v) => v === undefined || !Number.isNaN(Date.parse(v)),
+          '`since` must be a date and time, e.g. 2026-01-31T12:00:00.000+00:00.',
+        ),
       cursor: z
         .string()
         .optional()
         .refine((v) => v === undefined || ID.test(v), '`cursor` must be a submission id.'),
       limit: optionalInt('limit', 1, 5000),
     }),
-    response: z.union([z.array(submissionSchema), z.object({ submissions: z.array(submissionSchema), nextCursor: z.string().nullable(), serverTime: z.string() })]),
+    response: z.union([
+      z.array(submissionSchema),
+      z.object({ submissions: z.array(submissionSchema), nextCursor: z.string().nullable(), serverTime: z.string() }),
+    ]),
   },
   updateAppwriteSubmission: { body: updateSchema, response: submissionSchema },
   importToAppwrite: {
     body: z
-      .object({ data: z.array(z.unknown(), { error: 'Send {"data": [rows]}, one object per CSV row keyed by the header.' }) }, { error: 'Send {"data": [rows]}, one object per CSV row keyed by the header.' })
+      .object(
+        { data: z.array(z.unknown(), { error: 'Send {"data": [rows]}, one object per CSV row keyed by the header.' }) },
+        { error: 'Send {"data": [rows]}, one object per CSV row keyed by the header.' },
+      )
       .refine((b) => b.data.length > 0, 'The file has no rows to import.'),
     response: importResultSchema,
   },
@@ -88,7 +101,9 @@ export const functionSchemas = {
         }),
     }),
   },
-  getIntegrationLog: { response: z.object({ target: z.enum(['shopify', 'log']), shop: z.string().nullable(), entries: z.array(logEntrySchema) }) },
+  getIntegrationLog: {
+    response: z.object({ target: z.enum(['shopify', 'log']), shop: z.string().nullable(), entries: z.array(logEntrySchema) }),
+  },
 } satisfies Record<FunctionName, { query?: z.ZodType; body?: z.ZodType; response?: z.ZodType }>;
 
 export { submissionId };

@@ -35,10 +35,17 @@ export function imageIdsFrom(cell: string): string {
 export type ImportRowResult = { ok: true; id?: string; fields: SubmissionFields } | { ok: false; error: string };
 
 export function importRow(row: unknown): ImportRowResult {
-  if (!row || typeof row !== 'object' || Array.isArray(row)) return { ok: false, error: 'The row is not an object keyed by column headers.' };
+  if (!row || typeof row !== 'object' || Array.isArray(row))
+    return { ok: false, error: 'The row is not an object keyed by column headers.' };
   const out: Record<string, string> = {};
   for (const [header, value] of Object.entries(row as Record<string, unknown>)) {
-    const key = HEADERS[header.trim().replace(/^\uFEFF/, '').toLowerCase()];
+    const key =
+      HEADERS[
+        header
+          .trim()
+          .replace(/^\uFEFF/, '')
+          .toLowerCase()
+      ];
     if (!key) continue;
     if (value !== null && value !== undefined && typeof value !== 'string' && typeof value !== 'number')
       return { ok: false, error: `${header}: must be text.` };

@@ -20,7 +20,9 @@ export const fieldsSchema = z.object({
   address: text(1024).default(''),
   product_sku: text(4096).default(''),
   selected_product: text(4096).default(''),
-  image_file_id: text(2048).regex(/^[a-zA-Z0-9._,-]*$/, 'Image ids are comma-separated file ids.').default(''),
+  image_file_id: text(2048)
+    .regex(/^[a-zA-Z0-9._,-]*$/, 'Image ids are comma-separated file ids.')
+    .default(''),
 });
 export type SubmissionFields = z.infer<typeof fieldsSchema>;
 

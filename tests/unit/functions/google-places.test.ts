@@ -23,7 +23,10 @@ function fakeFetch(body: unknown, status = 200) {
 }
 
 async function errorOf(p: Promise<unknown>): Promise<HttpError> {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(HttpError);
   return err as HttpError;
 }
@@ -67,7 +70,7 @@ describe('googleAutocomplete', () => {
     expect(await googleAutocomplete('zzzz qqqq', { key: KEY, fetch })).toEqual({ predictions: [], status: 'ZERO_RESULTS' });
   });
 
-  it('turns REQUEST_DENIED into a 502 upstream_error carrying Google\'s message and not the key', async () => {
+  it("turns REQUEST_DENIED into a 502 upstream_error carrying Google's message and not the key", async () => {
     const { fetch } = fakeFetch(requestDenied);
     const err = await errorOf(googleAutocomplete('12 Elm', { key: KEY, fetch }));
     expect(err).toMatchObject({ status: 502, code: 'upstream_error' });
@@ -94,7 +97,9 @@ describe('googleAutocomplete', () => {
     expect(unreachable).toMatchObject({ status: 502, code: 'upstream_error' });
     expect(unreachable.message).not.toContain(KEY);
     const hang = ((_: unknown, init?: RequestInit) =>
-      new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)))) as unknown as typeof fetch;
+      new Promise((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+      )) as unknown as typeof fetch;
     const slow = await errorOf(googleAutocomplete('12 Elm', { key: KEY, fetch: hang, timeoutMs: 20 }));
     expect(slow).toMatchObject({ status: 504, code: 'upstream_timeout' });
   });
@@ -125,7 +130,7 @@ describe('functions with GOOGLE_MAPS_API_KEY set', () => {
   const call = (fn: (req: Request) => Promise<Response>, query: string) =>
     withEnv({ GOOGLE_MAPS_API_KEY: KEY }, () => fn(new Request(`http://localhost/.netlify/functions/x?${query}`)));
 
-  it('googleplaces answers Google\'s predictions and passes the session token through', async () => {
+  it("googleplaces answers Google's predictions and passes the session token through", async () => {
     const { fetch, urls } = fakeFetch(autocompleteOk);
     vi.stubGlobal('fetch', fetch);
     const res = await call(googleplaces, 'input=12+Elm+St&sessiontoken=abc-123');
@@ -144,7 +149,7 @@ describe('functions with GOOGLE_MAPS_API_KEY set', () => {
     expect(JSON.stringify(body)).not.toContain(KEY);
   });
 
-  it('googleplacesdetails answers Google\'s result', async () => {
+  it("googleplacesdetails answers Google's result", async () => {
     vi.stubGlobal('fetch', fakeFetch(detailsOk).fetch);
     const res = await call(googleplacesdetails, 'place_id=ChIJ-place');
     expect(res.status).toBe(200);

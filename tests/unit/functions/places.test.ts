@@ -94,8 +94,20 @@ describe('bad requests', () => {
     ['details', 'googleplacesdetails?place_id=ChIJ-google-id', undefined, 400, 'invalid_place_id'],
     ['details', 'googleplacesdetails?place_id=us:!!!', undefined, 400, 'invalid_place_id'],
     ['details', 'googleplacesdetails?place_id=us:bm90IGpzb24', undefined, 400, 'invalid_place_id'],
-    ['details', `googleplacesdetails?place_id=${b64({ n: '1', street: 'Elm St', city: 'Springfield', state: 'IL', zip: '90210' })}`, undefined, 400, 'invalid_place_id'],
-    ['details', `googleplacesdetails?place_id=${b64({ n: '1', street: 'Elm St', city: 'Toronto', state: 'ON', zip: 'M5V' })}`, undefined, 400, 'invalid_place_id'],
+    [
+      'details',
+      `googleplacesdetails?place_id=${b64({ n: '1', street: 'Elm St', city: 'Springfield', state: 'IL', zip: '90210' })}`,
+      undefined,
+      400,
+      'invalid_place_id',
+    ],
+    [
+      'details',
+      `googleplacesdetails?place_id=${b64({ n: '1', street: 'Elm St', city: 'Toronto', state: 'ON', zip: 'M5V' })}`,
+      undefined,
+      400,
+      'invalid_place_id',
+    ],
     ['details', `googleplacesdetails?place_id=${b64(['not', 'an', 'address'])}`, undefined, 400, 'invalid_place_id'],
     ['details', 'googleplacesdetails?place_id=x', { method: 'DELETE' }, 405, 'method_not_allowed'],
   ] as const)('%s %s (%o) → %i %s', async (name, path, init, status, code) => {

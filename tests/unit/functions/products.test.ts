@@ -84,7 +84,12 @@ describe('products function with Shopify configured', () => {
     vi.stubGlobal('fetch', fetch);
     const first = await call({}, shop('shpat_cache'));
     expect(first.status).toBe(200);
-    expect(((await first.json()) as Product[]).map((p) => p.title)).toEqual(['Aurora Pearl Pendant', 'Celeste Diamond Studs', 'Solenne Ruby Halo Ring', 'Gift Card']);
+    expect(((await first.json()) as Product[]).map((p) => p.title)).toEqual([
+      'Aurora Pearl Pendant',
+      'Celeste Diamond Studs',
+      'Solenne Ruby Halo Ring',
+      'Gift Card',
+    ]);
     expect((await call({}, shop('shpat_cache'))).status).toBe(200);
     expect(calls).toHaveLength(2); // two pages, read once
 

@@ -20,7 +20,12 @@ function recorder(responses: Record<string, { status?: number; body: string }>) 
   const f = (async (input: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     const url = new URL(input);
-    calls.push({ method, url: url.pathname + url.search, body: init?.body ? JSON.parse(String(init.body)) : undefined, token: new Headers(init?.headers).get('x-shopify-access-token') });
+    calls.push({
+      method,
+      url: url.pathname + url.search,
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      token: new Headers(init?.headers).get('x-shopify-access-token'),
+    });
     const key = `${method} ${url.pathname}`;
     const r = responses[key];
     if (!r) return new Response('{"errors":"Not Found"}', { status: 404 });
@@ -78,12 +83,18 @@ describe('upsertShopifyCustomer', () => {
 
   it('says plainly when Shopify refuses the token', async () => {
     const { f } = recorder({ 'GET /admin/api/2024-10/customers/search.json': { status: 401, body: fixture('errors-unauthorized') } });
-    await expect(upsertShopifyCustomer(reg, opts(f))).rejects.toMatchObject({ status: 502, message: expect.stringContaining('SHOPIFY_ADMIN_TOKEN') });
+    await expect(upsertShopifyCustomer(reg, opts(f))).rejects.toMatchObject({
+      status: 502,
+      message: expect.stringContaining('SHOPIFY_ADMIN_TOKEN'),
+    });
   });
 
   it('turns a Shopify outage and a non-JSON reply into clear errors', async () => {
     const down = recorder({ 'GET /admin/api/2024-10/customers/search.json': { status: 503, body: 'upstream connect error' } });
-    await expect(upsertShopifyCustomer(reg, opts(down.f))).rejects.toMatchObject({ status: 502, message: 'Shopify answered 503 for /customers/search.json.' });
+    await expect(upsertShopifyCustomer(reg, opts(down.f))).rejects.toMatchObject({
+      status: 502,
+      message: 'Shopify answered 503 for /customers/search.json.',
+    });
     const garbage = recorder({ 'GET /admin/api/2024-10/customers/search.json': { body: '<html>' } });
     await expect(upsertShopifyCustomer(reg, opts(garbage.f))).rejects.toMatchObject({ message: 'Shopify sent a reply that is not JSON.' });
   });

@@ -7,7 +7,11 @@ import { answer, fixture, recording, replayShopify } from '../../fixtures/shopif
 
 const TOKEN = 'shpat_0123456789abcdef0123456789abcdef';
 const domain = recording.shop;
-const failure = (p: Promise<unknown>) => p.then(() => expect.fail('expected a failure'), (e: unknown) => e as HttpError);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => expect.fail('expected a failure'),
+    (e: unknown) => e as HttpError,
+  );
 
 describe('fetchShopifyProducts', () => {
   it('reads every page in order, following the Link header', async () => {
@@ -28,7 +32,10 @@ describe('fetchShopifyProducts', () => {
       sku: 'PND-2001-14K-16',
       product_type: 'Pendant',
       tags: ['14k gold', 'gold', 'necklace', 'pearl', 'pendant'],
-      variants: [{ sku: 'PND-2001-14K-16', title: '16 in' }, { sku: 'PND-2001-14K-18', title: '18 in' }],
+      variants: [
+        { sku: 'PND-2001-14K-16', title: '16 in' },
+        { sku: 'PND-2001-14K-18', title: '18 in' },
+      ],
       images: [
         { src: 'https://cdn.shopify.com/s/files/1/0612/3456/7890/files/aurora-pearl-pendant.jpg?v=1710252963' },
         { src: 'https://cdn.shopify.com/s/files/1/0612/3456/7890/files/aurora-pearl-pendant-worn.jpg?v=1710252963' },
@@ -90,7 +97,9 @@ describe('fetchShopifyProducts', () => {
 
 describe('nextPageUrl', () => {
   it('picks rel="next" among several links', () => {
-    expect(nextPageUrl('<https://s/p.json?page_info=a>; rel="previous", <https://s/p.json?page_info=b>; rel="next"')).toBe('https://s/p.json?page_info=b');
+    expect(nextPageUrl('<https://s/p.json?page_info=a>; rel="previous", <https://s/p.json?page_info=b>; rel="next"')).toBe(
+      'https://s/p.json?page_info=b',
+    );
     expect(nextPageUrl('<https://s/p.json?fields=id,title&page_info=c>; rel="next"')).toBe('https://s/p.json?fields=id,title&page_info=c');
     expect(nextPageUrl('<https://s/p.json?page_info=a>; rel="previous"')).toBeNull();
     expect(nextPageUrl(null)).toBeNull();

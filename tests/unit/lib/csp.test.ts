@@ -13,11 +13,14 @@ const ENV = {
 describe('content security policy', () => {
   it('locks down objects, base URIs and framing', () => {
     const csp = contentSecurityPolicy();
-    for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "script-src 'self'", "connect-src 'self'"]) expect(csp).toContain(d);
+    for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "script-src 'self'", "connect-src 'self'"])
+      expect(csp).toContain(d);
   });
 
   it('lets step 6 show a Shopify catalog’s pictures, and no other outside images', () => {
-    const img = contentSecurityPolicy().split('; ').find((d) => d.startsWith('img-src'));
+    const img = contentSecurityPolicy()
+      .split('; ')
+      .find((d) => d.startsWith('img-src'));
     expect(img).toBe("img-src 'self' data: blob: https://cdn.shopify.com");
   });
 

@@ -30,7 +30,9 @@ describe('summarize', () => {
   });
 
   it('asks the customer to verify when a record waits for sign-in', () => {
-    const s = summarize([entry({ status: 'needs-sign-in', lastError: 'Please log in again. Your session has expired.', lastErrorKind: 'auth', failedAt: 1 })]);
+    const s = summarize([
+      entry({ status: 'needs-sign-in', lastError: 'Please log in again. Your session has expired.', lastErrorKind: 'auth', failedAt: 1 }),
+    ]);
     expect(customerReason(s)).toBe('Verify your email to send it.');
     expect(customerReason(summarize([s.lastError!.entry, { ...s.lastError!.entry, id: 'x' }]))).toBe('Verify your email to send them.');
     expect(reasonOf(s.lastError!.entry)).toMatch(/^Needs sign-in/);
@@ -39,6 +41,8 @@ describe('summarize', () => {
   it('says offline for a network failure and nothing for a fresh record', () => {
     expect(reasonOf(entry({ lastError: 'Failed to fetch', lastErrorKind: 'network' }))).toBe('Offline: the server could not be reached.');
     expect(reasonOf(entry({}))).toBeNull();
-    expect(customerReason(summarize([entry({ lastError: 'Failed to fetch', lastErrorKind: 'network', failedAt: 1 })]))).toBe('Offline. Sends automatically later.');
+    expect(customerReason(summarize([entry({ lastError: 'Failed to fetch', lastErrorKind: 'network', failedAt: 1 })]))).toBe(
+      'Offline. Sends automatically later.',
+    );
   });
 });

@@ -20,7 +20,13 @@ describe('compileQueries', () => {
 
   it('reads limit, offset, cursor, order and select', () => {
     const q = compileQueries(
-      ['{"method":"limit","values":[10]}', '{"method":"offset","values":[5]}', '{"method":"cursorAfter","values":["abc"]}', '{"method":"orderDesc","attribute":"$updatedAt"}', '{"method":"select","values":["email"]}'],
+      [
+        '{"method":"limit","values":[10]}',
+        '{"method":"offset","values":[5]}',
+        '{"method":"cursorAfter","values":["abc"]}',
+        '{"method":"orderDesc","attribute":"$updatedAt"}',
+        '{"method":"select","values":["email"]}',
+      ],
       col,
     );
     expect(q).toMatchObject({ limit: 10, offset: 5, cursor: { id: 'abc', direction: 'after' }, select: ['email'] });

@@ -16,7 +16,10 @@ describe('static site', () => {
     dir = mkdtempSync(join(tmpdir(), 'static-'));
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title><p>index</p>');
-    writeFileSync(join(dir, 'login.html'), '<!doctype html><title>app</title><link rel="modulepreload" href="/assets/wizard.js"><p>login</p>');
+    writeFileSync(
+      join(dir, 'login.html'),
+      '<!doctype html><title>app</title><link rel="modulepreload" href="/assets/wizard.js"><p>login</p>',
+    );
     writeFileSync(join(dir, 'assets', 'wizard.js'), 'export const wizard = 1;');
     const site = loadStaticSite(dir);
     app = new Hono();
@@ -35,7 +38,8 @@ describe('static site', () => {
   });
 
   it('serves index.html for other pages, including the staff sign-in under /login/', async () => {
-    for (const path of ['/', '/home', '/login/staff', '/submission']) expect(await (await get(path)).text(), path).toContain('<p>index</p>');
+    for (const path of ['/', '/home', '/login/staff', '/submission'])
+      expect(await (await get(path)).text(), path).toContain('<p>index</p>');
   });
 
   it('gives no page to requests that do not ask for HTML, or to missing files', async () => {

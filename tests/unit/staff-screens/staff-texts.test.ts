@@ -15,7 +15,9 @@ describe('displayName', () => {
 
 describe('authMessage', () => {
   it('shows the server’s own words for bad credentials', () => {
-    expect(authMessage({ name: 'AuthApiError', status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' })).toBe('Invalid login credentials');
+    expect(authMessage({ name: 'AuthApiError', status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' })).toBe(
+      'Invalid login credentials',
+    );
   });
 
   it('says plainly when attempts are limited, the service is unreachable, or a code is wrong', () => {

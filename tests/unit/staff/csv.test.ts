@@ -76,13 +76,22 @@ describe('buildExportCsv', () => {
     rows.forEach((row, i) => {
       const r = back[i]!;
       if (!r.ok) throw new Error(r.error);
-      expect(r.fields).toMatchObject({ full_name: row.full_name, email: row.email, phone: row.phone, address: row.address, product_sku: row.product_sku, image_file_id: row.image_file_id });
+      expect(r.fields).toMatchObject({
+        full_name: row.full_name,
+        email: row.email,
+        phone: row.phone,
+        address: row.address,
+        product_sku: row.product_sku,
+        image_file_id: row.image_file_id,
+      });
     });
   });
 
   it('writes only the header for no rows, and exports 100,000 rows quickly', () => {
     expect(buildExportCsv([], viewUrl)).toBe('\uFEFF"Full Name","Email","Phone","Address","SKU","Image URL"\r\n');
-    const many = Array.from({ length: 100_000 }, (_, i) => sub({ $id: `s${i}`, full_name: `Customer ${i}`, image_file_id: i % 3 ? '' : `img${i}` }));
+    const many = Array.from({ length: 100_000 }, (_, i) =>
+      sub({ $id: `s${i}`, full_name: `Customer ${i}`, image_file_id: i % 3 ? '' : `img${i}` }),
+    );
     const started = performance.now();
     const csv = buildExportCsv(many, viewUrl);
     expect(performance.now() - started).toBeLessThan(1000);

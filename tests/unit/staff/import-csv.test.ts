@@ -8,8 +8,12 @@ import { buildExportCsv } from '@/shared/csv';
 import { importRow } from '@/shared/contracts/import-row';
 import type { Submission } from '@/shared/contracts/submission';
 
-const fixture = (name: string) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(readFileSync(new URL(`../../fixtures/csv/${name}`, import.meta.url)));
-const fields = (text: string) => parseCsvText(text).rows.map((r) => importRow(r)).map((r) => (r.ok ? r.fields : r.error));
+const fixture = (name: string) =>
+  new TextDecoder('utf-8', { ignoreBOM: true }).decode(readFileSync(new URL(`../../fixtures/csv/${name}`, import.meta.url)));
+const fields = (text: string) =>
+  parseCsvText(text)
+    .rows.map((r) => importRow(r))
+    .map((r) => (r.ok ? r.fields : r.error));
 
 describe('parseCsvText', () => {
   it('keeps quoted commas and doubled quotes', () => {
@@ -122,7 +126,14 @@ describe('matchExisting', () => {
     const subs = [cached({ $id: 'one' })];
     const rows: CsvRow[] = [
       { 'Full Name': 'Ada Lovelace', Email: 'ada@example.com', Phone: '+1 5551234567', Address: '12 Elm St, Springfield', SKU: 'Other' },
-      { id: 'mine', 'Full Name': 'Ada Lovelace', Email: 'ada@example.com', Phone: '+1 5551234567', Address: '12 Elm St, Springfield', SKU: 'Aurora Pendant' },
+      {
+        id: 'mine',
+        'Full Name': 'Ada Lovelace',
+        Email: 'ada@example.com',
+        Phone: '+1 5551234567',
+        Address: '12 Elm St, Springfield',
+        SKU: 'Aurora Pendant',
+      },
       { 'Full Name': '', Email: '' },
     ];
     const out = matchExisting(rows, subs);
@@ -153,7 +164,8 @@ describe('chunkRanges', () => {
 
 describe('runImport', () => {
   const rows = Array.from({ length: 7000 }, (_, i) => ({ 'Full Name': `N${i}`, Email: `n${i}@example.com` }));
-  const answer = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const answer = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
   it('posts chunks with the bearer token and adds up the answers, numbering rows from 1', async () => {
     const calls: { auth: string | null; n: number }[] = [];
@@ -172,10 +184,18 @@ describe('runImport', () => {
   });
 
   it.each([
-    ['the server’s error text', async () => answer({ error: 'Import at most 20000 rows at a time; split the file.' }, 413), 'Import at most 20000 rows at a time; split the file.'],
+    [
+      'the server’s error text',
+      async () => answer({ error: 'Import at most 20000 rows at a time; split the file.' }, 413),
+      'Import at most 20000 rows at a time; split the file.',
+    ],
     ['an error field in a 200', async () => answer({ error: 'Nope' }), 'Nope'],
     ['"Import failed" without a text', async () => new Response('<html>', { status: 502 }), 'Import failed'],
-    ['"Error importing data." when the request fails', async () => Promise.reject(new TypeError('Failed to fetch')), 'Error importing data.'],
+    [
+      '"Error importing data." when the request fails',
+      async () => Promise.reject(new TypeError('Failed to fetch')),
+      'Error importing data.',
+    ],
   ])('fails with %s', async (_n, fetchImpl, message) => {
     const err = await runImport(rows.slice(0, 3), { token: 't', fetchImpl: fetchImpl as unknown as typeof fetch }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ImportError);
@@ -185,7 +205,14 @@ describe('runImport', () => {
 
 describe('errorReportCsv', () => {
   it('lists refused rows with the reason and the file’s columns', () => {
-    const csv = errorReportCsv([{ 'Full Name': 'A', Email: '=x' }, { 'Full Name': 'B', Email: 'bad' }], ['Full Name', 'Email'], [{ row: 2, error: 'email: Email is not a valid email address.' }]);
+    const csv = errorReportCsv(
+      [
+        { 'Full Name': 'A', Email: '=x' },
+        { 'Full Name': 'B', Email: 'bad' },
+      ],
+      ['Full Name', 'Email'],
+      [{ row: 2, error: 'email: Email is not a valid email address.' }],
+    );
     expect(csv).toBe('\uFEFF"Row","Error","Full Name","Email"\r\n"2","email: Email is not a valid email address.","B","bad"\r\n');
   });
 });

@@ -9,7 +9,10 @@ describe('failureOf', () => {
     [new AppwriteException('User (role: guests) missing scopes (["account"])', 401, 'general_unauthorized_scope'), 'auth'],
     [new AppwriteException('Failed to verify JWT. Invalid token: Expired', 401, 'user_jwt_invalid'), 'auth'],
     [new AppwriteException('Document with the requested ID already exists.', 409, 'document_already_exists'), 'conflict'],
-    [new AppwriteException('Invalid document structure: Missing required attribute "email"', 400, 'document_invalid_structure'), 'rejected'],
+    [
+      new AppwriteException('Invalid document structure: Missing required attribute "email"', 400, 'document_invalid_structure'),
+      'rejected',
+    ],
     [new AppwriteException('The given file type is not supported', 400, 'storage_file_type_unsupported'), 'rejected'],
     [new AppwriteException('Rate limit exceeded', 429, 'general_rate_limit_exceeded'), 'server'],
     [new AppwriteException('Bad gateway', 502), 'server'],
@@ -24,14 +27,28 @@ describe('failureOf', () => {
 
 describe('notifyShopify', () => {
   const clients = { account: { createJWT: async () => ({ jwt: 'jwt-1' }) }, config: {} } as unknown as AppwriteClients;
-  const data = { full_name: 'Ada', email: 'ada@example.com', phone: '', address: '', product_sku: '', selected_product: '', user_id: 'u1', image_file_id: 'f1', submitted_at: '2026-01-01T00:00:00.000Z' };
+  const data = {
+    full_name: 'Ada',
+    email: 'ada@example.com',
+    phone: '',
+    address: '',
+    product_sku: '',
+    selected_product: '',
+    user_id: 'u1',
+    image_file_id: 'f1',
+    submitted_at: '2026-01-01T00:00:00.000Z',
+  };
 
   it('posts the registration with the customer’s JWT to the functions base URL', async () => {
     const seen: { url: string; init: RequestInit }[] = [];
-    const backend = appwriteOutboxBackend(clients, async (url, init) => {
-      seen.push({ url: String(url), init: init! });
-      return Response.json({ status: 'logged' });
-    }, 'https://shop.example');
+    const backend = appwriteOutboxBackend(
+      clients,
+      async (url, init) => {
+        seen.push({ url: String(url), init: init! });
+        return Response.json({ status: 'logged' });
+      },
+      'https://shop.example',
+    );
     expect(await backend.notifyShopify({ documentId: 'doc1', data })).toEqual({ ok: true, value: true });
     expect(seen[0]!.url).toBe('https://shop.example/.netlify/functions/sendToShopify');
     expect(seen[0]!.init.headers).toMatchObject({ 'X-Appwrite-JWT': 'jwt-1' });

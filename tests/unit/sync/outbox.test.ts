@@ -3,7 +3,15 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openAppDb, type AppDb } from '@/db/schema';
 import type { RegistrationFields } from '@/db/types';
-import { failure, OK, type BackendFailure, type BackendResult, type FailureKind, type OutboxBackend, type SubmissionData } from '@/sync/backend';
+import {
+  failure,
+  OK,
+  type BackendFailure,
+  type BackendResult,
+  type FailureKind,
+  type OutboxBackend,
+  type SubmissionData,
+} from '@/sync/backend';
 import {
   backoffDelay,
   discardEntry,
@@ -100,14 +108,27 @@ const flush = () => flushOutbox(db, backend, { now, random: () => 0.5 });
 
 async function addPhoto(bytes = [0xff, 0xd8, 0xff, Math.floor(Math.random() * 255)]) {
   const id = crypto.randomUUID();
-  await db.draftFiles.add({ id, draftId: 'draft-1', name: `${id}.jpg`, type: 'image/jpeg', blob: new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), width: 1, height: 1, addedAt: 0 });
+  await db.draftFiles.add({
+    id,
+    draftId: 'draft-1',
+    name: `${id}.jpg`,
+    type: 'image/jpeg',
+    blob: new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }),
+    width: 1,
+    height: 1,
+    addedAt: 0,
+  });
   return id;
 }
 
 async function queue(opts: { photos?: number; userId?: string; email?: string } = {}) {
   const ids = [];
   for (let i = 0; i < (opts.photos ?? 1); i++) ids.push(await addPhoto());
-  const entry = await enqueueRegistration(db, { userId: opts.userId ?? 'user-1', fields: fields({ email: opts.email ?? 'ada@example.com' }), draftFileIds: ids });
+  const entry = await enqueueRegistration(db, {
+    userId: opts.userId ?? 'user-1',
+    fields: fields({ email: opts.email ?? 'ada@example.com' }),
+    draftFileIds: ids,
+  });
   // Distinct, increasing createdAt values make the order explicit.
   clock += 1;
   await db.outbox.update(entry.id, { createdAt: clock });
@@ -124,11 +145,23 @@ describe('enqueueRegistration', () => {
   it('makes the document id and one file id per photo at once, and keeps the photos', async () => {
     await db.drafts.add({ id: 'draft-1', step: 6, values: {}, updatedAt: 0 });
     const photos = [await addPhoto(), await addPhoto()];
-    const entry = await enqueueRegistration(db, { userId: 'user-1', fields: fields(), draftFileIds: photos, submittedAt: '2026-01-02T03:04:05.000Z', draftId: 'draft-1' });
+    const entry = await enqueueRegistration(db, {
+      userId: 'user-1',
+      fields: fields(),
+      draftFileIds: photos,
+      submittedAt: '2026-01-02T03:04:05.000Z',
+      draftId: 'draft-1',
+    });
     expect(entry.id).toMatch(/^[a-zA-Z0-9]{20}$/);
     expect(entry.files.map((f) => f.draftFileId)).toEqual(photos);
     expect(new Set(entry.files.map((f) => f.fileId)).size).toBe(2);
-    expect(entry).toMatchObject({ status: 'pending', attempts: 0, documentCreated: false, shopifyNotified: false, submittedAt: '2026-01-02T03:04:05.000Z' });
+    expect(entry).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      documentCreated: false,
+      shopifyNotified: false,
+      submittedAt: '2026-01-02T03:04:05.000Z',
+    });
     expect(await db.outbox.get(entry.id)).toEqual(entry);
     expect((await db.draftFiles.bulkGet(photos)).map((p) => p?.draftId)).toEqual([entry.id, entry.id]);
     expect(await db.drafts.get('draft-1')).toBeUndefined();
@@ -143,7 +176,9 @@ describe('enqueueRegistration', () => {
 describe('flushOutbox', () => {
   it('sends photos, then the document with every field, then Shopify, and only then forgets the record', async () => {
     const entry = await queue({ photos: 2 });
-    const bytes = await Promise.all(entry.files.map(async (f) => new Uint8Array(await (await db.draftFiles.get(f.draftFileId))!.blob.arrayBuffer())));
+    const bytes = await Promise.all(
+      entry.files.map(async (f) => new Uint8Array(await (await db.draftFiles.get(f.draftFileId))!.blob.arrayBuffer())),
+    );
     const report = await flush();
     expect(report).toEqual({ sent: [entry.id], pending: 0, needsSignIn: 0, rejected: 0, lastError: null, sessionEnded: true });
     expect(backend.docs.get(entry.id)).toEqual({
@@ -151,7 +186,13 @@ describe('flushOutbox', () => {
       data: { ...fields(), user_id: 'user-1', image_file_id: entry.files.map((f) => f.fileId).join(','), submitted_at: entry.submittedAt },
     });
     expect(entry.files.map((f) => backend.files.get(f.fileId))).toEqual(bytes);
-    expect(backend.calls.filter((c) => c !== 'session')).toEqual([`upload:${entry.files[0]!.fileId}`, `upload:${entry.files[1]!.fileId}`, `create:${entry.id}`, `notify:${entry.id}`, 'endSession']);
+    expect(backend.calls.filter((c) => c !== 'session')).toEqual([
+      `upload:${entry.files[0]!.fileId}`,
+      `upload:${entry.files[1]!.fileId}`,
+      `create:${entry.id}`,
+      `notify:${entry.id}`,
+      'endSession',
+    ]);
     expect(await db.outbox.count()).toBe(0);
     expect(await db.draftFiles.count()).toBe(0);
   });
@@ -220,7 +261,12 @@ describe('flushOutbox', () => {
     const entry = await queue();
     backend.failNext('upload', 'network', 'Failed to fetch');
     await flush();
-    expect(await db.outbox.get(entry.id)).toMatchObject({ status: 'pending', lastErrorKind: 'network', failedAt: clock, nextAttemptAt: clock + 2_000 });
+    expect(await db.outbox.get(entry.id)).toMatchObject({
+      status: 'pending',
+      lastErrorKind: 'network',
+      failedAt: clock,
+      nextAttemptAt: clock + 2_000,
+    });
     expect((await flush()).sent).toEqual([]); // not due
     const report = await flushOutbox(db, backend, { now, random: () => 0.5, ignoreBackoff: true });
     expect(report.sent).toEqual([entry.id]);
@@ -270,7 +316,10 @@ describe('flushOutbox', () => {
     backend.failNext('create', 'auth', 'User (role: guests) missing scopes (["account"])');
     const report = await flush();
     expect(report).toMatchObject({ needsSignIn: 2, lastError: SIGNED_OUT });
-    expect(await db.outbox.get(a.id)).toMatchObject({ status: 'needs-sign-in', lastError: 'User (role: guests) missing scopes (["account"])' });
+    expect(await db.outbox.get(a.id)).toMatchObject({
+      status: 'needs-sign-in',
+      lastError: 'User (role: guests) missing scopes (["account"])',
+    });
     expect(backend.calls.some((c) => c.includes(b.id))).toBe(false);
   });
 
@@ -281,7 +330,12 @@ describe('flushOutbox', () => {
     backend.failNext('upload', 'rejected', reason, { id: bad.files[0]!.fileId });
     const report = await flush();
     expect(report).toEqual({ sent: [good.id], pending: 0, needsSignIn: 0, rejected: 1, lastError: reason, sessionEnded: false });
-    expect(await db.outbox.get(bad.id)).toMatchObject({ status: 'rejected', lastError: reason, lastErrorKind: 'rejected', failedAt: clock });
+    expect(await db.outbox.get(bad.id)).toMatchObject({
+      status: 'rejected',
+      lastError: reason,
+      lastErrorKind: 'rejected',
+      failedAt: clock,
+    });
     expect(await db.draftFiles.get(bad.files[0]!.draftFileId)).toBeDefined();
     expect(await outboxCounts(db)).toEqual({ pending: 0, sending: 0, needsSignIn: 0, rejected: 1 });
 
@@ -304,7 +358,13 @@ describe('flushOutbox', () => {
     backend.failNext('notify', 'server', 'Shopify is down', { id: entry.id });
     const report = await flush();
     expect(report).toMatchObject({ sent: [entry.id, next.id], pending: 0, lastError: 'Shopify is down' });
-    expect(await db.outbox.get(entry.id)).toMatchObject({ status: 'sent', documentCreated: true, shopifyNotified: false, lastError: 'Shopify: Shopify is down', nextAttemptAt: clock + 2_000 });
+    expect(await db.outbox.get(entry.id)).toMatchObject({
+      status: 'sent',
+      documentCreated: true,
+      shopifyNotified: false,
+      lastError: 'Shopify: Shopify is down',
+      nextAttemptAt: clock + 2_000,
+    });
     expect(await db.draftFiles.count()).toBe(0); // the document is confirmed: photos may go
     expect(await outboxCounts(db)).toEqual({ pending: 0, sending: 0, needsSignIn: 0, rejected: 0 });
 
@@ -361,7 +421,11 @@ describe('outbox tools', () => {
     const entry = await queue({ photos: 2 });
     const blob = await exportEntry(db, entry.id);
     expect(blob.type).toBe('application/json');
-    const file = JSON.parse(await blob.text()) as { format: string; entry: { id: string; fields: RegistrationFields }; photos: { fileId: string; type: string; base64: string }[] };
+    const file = JSON.parse(await blob.text()) as {
+      format: string;
+      entry: { id: string; fields: RegistrationFields };
+      photos: { fileId: string; type: string; base64: string }[];
+    };
     expect(file.format).toBe('warranty-outbox-entry');
     expect(file.entry).toMatchObject({ id: entry.id, fields: fields() });
     for (const [i, p] of file.photos.entries()) {
@@ -377,7 +441,7 @@ describe('outbox tools', () => {
 });
 
 describe('ending the customer session once everything is sent', () => {
-  it('ends it after the last of the customer\'s registrations is on the server, not before', async () => {
+  it("ends it after the last of the customer's registrations is on the server, not before", async () => {
     const first = await queue();
     const second = await queue();
     backend.failNext('create', 'network', 'Failed to fetch', { id: second.id });

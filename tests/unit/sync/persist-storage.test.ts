@@ -9,7 +9,9 @@ describe('askPersistentStorageOnce', () => {
     const db = openAppDb(crypto.randomUUID());
     let asked = 0;
     const storage = { persist: async () => (asked++, true) };
-    expect(await Promise.all([askPersistentStorageOnce(db, storage), askPersistentStorageOnce(db, storage)])).toEqual(expect.arrayContaining([true, false]));
+    expect(await Promise.all([askPersistentStorageOnce(db, storage), askPersistentStorageOnce(db, storage)])).toEqual(
+      expect.arrayContaining([true, false]),
+    );
     expect(await askPersistentStorageOnce(db, storage)).toBe(false);
     expect(asked).toBe(1);
     expect((await db.meta.get(PERSIST_KEY))?.value).toMatchObject({ granted: true, askedAt: expect.any(Number) });

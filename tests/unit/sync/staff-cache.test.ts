@@ -31,7 +31,20 @@ class FakeFunctions {
     for (let i = 0; i < n; i++) {
       const id = `doc-${String(this.seq).padStart(6, '0')}`;
       const at = opts.sameTime ? t : stamp((this.clock += 1));
-      this.docs.set(id, { $id: id, $createdAt: at, $updatedAt: at, submitted_at: at, full_name: `Customer ${this.seq}`, email: `c${this.seq}@example.com`, phone: '', address: '', product_sku: '', selected_product: '', image_file_id: '', seq: this.seq++ });
+      this.docs.set(id, {
+        $id: id,
+        $createdAt: at,
+        $updatedAt: at,
+        submitted_at: at,
+        full_name: `Customer ${this.seq}`,
+        email: `c${this.seq}@example.com`,
+        phone: '',
+        address: '',
+        product_sku: '',
+        selected_product: '',
+        image_file_id: '',
+        seq: this.seq++,
+      });
     }
   }
   edit(id: string, fields: Partial<Submission>) {
@@ -60,12 +73,23 @@ class FakeFunctions {
       if (since) rows = rows.filter((d) => Date.parse(d.$updatedAt) >= Date.parse(since));
       if (cursor) rows = rows.filter((d) => after(key(d), key(this.docs.get(cursor)!)));
       rows = rows.slice(0, limit);
-      return Response.json({ submissions: rows.map(this.plain), nextCursor: rows.length === limit ? rows.at(-1)!.$id : null, serverTime: new Date(this.clock).toISOString() });
+      return Response.json({
+        submissions: rows.map(this.plain),
+        nextCursor: rows.length === limit ? rows.at(-1)!.$id : null,
+        serverTime: new Date(this.clock).toISOString(),
+      });
     }
     const body = JSON.parse(String(init?.body)) as Submission & { id: string; expected_updated_at?: string };
     const doc = this.docs.get(body.id)!;
     if (body.expected_updated_at && body.expected_updated_at !== doc.$updatedAt)
-      return Response.json({ error: 'This submission was changed by someone else since you opened it.', code: 'conflict', details: { current: this.plain(doc) } }, { status: 409 });
+      return Response.json(
+        {
+          error: 'This submission was changed by someone else since you opened it.',
+          code: 'conflict',
+          details: { current: this.plain(doc) },
+        },
+        { status: 409 },
+      );
     const { id, expected_updated_at: _e, ...fields } = body;
     return Response.json(this.plain(this.edit(id, fields)));
   };
@@ -155,7 +179,11 @@ describe('staff cache', () => {
   it('sends an edit once when two flushes start together', async () => {
     server.add(1);
     await syncSubmissions(db, opts());
-    await queueEdit(db, { id: 'doc-000000', fields: { full_name: 'Once' }, baseUpdatedAt: (await db.submissions.get('doc-000000'))!.$updatedAt });
+    await queueEdit(db, {
+      id: 'doc-000000',
+      fields: { full_name: 'Once' },
+      baseUpdatedAt: (await db.submissions.get('doc-000000'))!.$updatedAt,
+    });
     const [a, b] = await Promise.all([flushPendingEdits(db, opts()), flushPendingEdits(db, opts())]);
     expect([a, b].map((r) => r.conflicts.length)).toEqual([0, 0]);
     expect(server.requests.filter((u) => u.pathname.endsWith('/updateAppwriteSubmission'))).toHaveLength(1);
@@ -205,7 +233,11 @@ describe('staff cache', () => {
   it('keeps showing a pending edit when a newer server copy arrives, and the send then conflicts', async () => {
     server.add(1);
     await syncSubmissions(db, opts());
-    await queueEdit(db, { id: 'doc-000000', fields: { full_name: 'Mine' }, baseUpdatedAt: (await db.submissions.get('doc-000000'))!.$updatedAt });
+    await queueEdit(db, {
+      id: 'doc-000000',
+      fields: { full_name: 'Mine' },
+      baseUpdatedAt: (await db.submissions.get('doc-000000'))!.$updatedAt,
+    });
     server.edit('doc-000000', { phone: '+44 2071234567' });
     await syncSubmissions(db, opts());
     expect(await db.submissions.get('doc-000000')).toMatchObject({ full_name: 'Mine', phone: '' });

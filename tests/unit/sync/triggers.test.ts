@@ -14,7 +14,16 @@ const settle = async () => {
 
 async function dbWithOneRecord() {
   const db = openAppDb(crypto.randomUUID());
-  await db.draftFiles.add({ id: 'p1', draftId: 'd', name: 'p1.jpg', type: 'image/jpeg', blob: new Blob([new Uint8Array([0xff, 0xd8, 0xff])]), width: 1, height: 1, addedAt: 0 });
+  await db.draftFiles.add({
+    id: 'p1',
+    draftId: 'd',
+    name: 'p1.jpg',
+    type: 'image/jpeg',
+    blob: new Blob([new Uint8Array([0xff, 0xd8, 0xff])]),
+    width: 1,
+    height: 1,
+    addedAt: 0,
+  });
   const fields = { full_name: 'Ada', email: 'ada@example.com', phone: '', address: '', product_sku: '', selected_product: '' };
   await enqueueRegistration(db, { userId: 'u1', fields, draftFileIds: ['p1'] });
   return db;

@@ -59,7 +59,10 @@ describe('places answers', () => {
     ['the recorded answer', details],
     ['status NOT_FOUND', { ...details, status: 'NOT_FOUND' }],
     ['no formatted address', { status: 'OK', result: without(details.result, 'formatted_address') }],
-    ['a component without types', { status: 'OK', result: { ...details.result, address_components: [{ long_name: 'a', short_name: 'a' }] } }],
+    [
+      'a component without types',
+      { status: 'OK', result: { ...details.result, address_components: [{ long_name: 'a', short_name: 'a' }] } },
+    ],
     ['no result', { status: 'OK' }],
   ];
   it.each(places)('details, %s: same as placeDetailsResponseSchema', (_name, body) => {

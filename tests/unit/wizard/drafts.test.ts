@@ -12,9 +12,20 @@ const memoryKeys = (): KeyStore & { data: Map<string, string> } => {
 };
 
 const values: DraftValues = {
-  fullName: 'Ada', email: 'ada@example.com', phoneCountry: 'GB', phone: '7700900123', addressLine1: '12 Elm St', addressLine2: '',
-  city: 'Springfield', state: 'IL', zip: '62701', productQuery: 'ring', category: 'ring', placeChosen: true,
-  selected: [{ id: '3', title: 'Solitaire Ring', sku: 'RNG-3001', image: '' }], queuedEntryId: null,
+  fullName: 'Ada',
+  email: 'ada@example.com',
+  phoneCountry: 'GB',
+  phone: '7700900123',
+  addressLine1: '12 Elm St',
+  addressLine2: '',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
+  productQuery: 'ring',
+  category: 'ring',
+  placeChosen: true,
+  selected: [{ id: '3', title: 'Solitaire Ring', sku: 'RNG-3001', image: '' }],
+  queuedEntryId: null,
 };
 
 describe('wizard drafts', () => {
@@ -45,7 +56,8 @@ describe('wizard drafts', () => {
 
   it('drops malformed stored values', () => {
     expect(readDraftValues({ fullName: 4, email: 'a@b.co', category: 'hats', selected: [{ id: 1 }, { id: '2', title: 'B' }] })).toEqual({
-      email: 'a@b.co', selected: [{ id: '2', title: 'B' }],
+      email: 'a@b.co',
+      selected: [{ id: '2', title: 'B' }],
     });
   });
 

@@ -18,7 +18,14 @@ export const product = (over: Partial<Product> & { id: string; title: string }):
 });
 
 export const CATALOG = [
-  product({ id: '1', title: 'Aurora Pendant', product_type: 'Pendant', sku: 'PND-1001', tags: ['gold'], variants: [{ sku: 'PND-1001-16', title: '16 in' }] }),
+  product({
+    id: '1',
+    title: 'Aurora Pendant',
+    product_type: 'Pendant',
+    sku: 'PND-1001',
+    tags: ['gold'],
+    variants: [{ sku: 'PND-1001-16', title: '16 in' }],
+  }),
   product({ id: '2', title: 'Luna Hoops', product_type: 'Hoops', sku: 'EAR-2001', tags: ['silver'] }),
   product({ id: '3', title: 'Solitaire Ring', product_type: 'Ring', sku: 'RNG-3001', tags: ['diamond', 'engagement'] }),
   product({ id: '4', title: 'Tennis Bracelet', product_type: 'Bangle', sku: 'BRC-4001', handle: 'classic-tennis' }),
@@ -27,8 +34,16 @@ export const CATALOG = [
 ].map(toCatalogEntry);
 
 export const PREDICTIONS: PlacePrediction[] = [
-  { place_id: 'p1', description: '12 Elm St, Springfield, IL 62701, USA', structured_formatting: { main_text: '12 Elm St', secondary_text: 'Springfield, IL 62701, USA' } },
-  { place_id: 'p2', description: '12 Elm St, Springfield, MA 01101, USA', structured_formatting: { main_text: '12 Elm St', secondary_text: 'Springfield, MA 01101, USA' } },
+  {
+    place_id: 'p1',
+    description: '12 Elm St, Springfield, IL 62701, USA',
+    structured_formatting: { main_text: '12 Elm St', secondary_text: 'Springfield, IL 62701, USA' },
+  },
+  {
+    place_id: 'p2',
+    description: '12 Elm St, Springfield, MA 01101, USA',
+    structured_formatting: { main_text: '12 Elm St', secondary_text: 'Springfield, MA 01101, USA' },
+  },
 ];
 
 export const DETAILS: PlaceDetails = {
@@ -43,7 +58,14 @@ export const DETAILS: PlaceDetails = {
 };
 
 export const emptyDraft = (over: Partial<LoadedDraft> = {}): LoadedDraft => ({
-  draftId: 'd1', step: 1, values: {}, photos: [], userId: null, sessionId: null, isVerified: false, ...over,
+  draftId: 'd1',
+  step: 1,
+  values: {},
+  photos: [],
+  userId: null,
+  sessionId: null,
+  isVerified: false,
+  ...over,
 });
 
 type Impl<K extends keyof ActorIO> = (input: ActorIO[K]['input']) => Promise<ActorIO[K]['output']>;
@@ -59,7 +81,10 @@ const defaults = (): Fakes => ({
   lookupAddresses: async () => PREDICTIONS,
   placeDetails: async () => DETAILS,
   loadCatalog: async () => CATALOG,
-  storePhotos: async ({ files }) => ({ added: files.map((f, i) => ({ id: `f-${f.name}-${i}`, name: f.name, url: `blob:${f.name}` })), errors: [] }),
+  storePhotos: async ({ files }) => ({
+    added: files.map((f, i) => ({ id: `f-${f.name}-${i}`, name: f.name, url: `blob:${f.name}` })),
+    errors: [],
+  }),
   removePhoto: async () => undefined,
   submitRegistration: async () => ({ outcome: 'sent', entryId: 'e1' }),
 });
@@ -67,18 +92,24 @@ const defaults = (): Fakes => ({
 /** A started wizard whose calls are vi.fn() spies around the given (or default, successful) fakes. */
 export function startWizard(over: Partial<Fakes> = {}, poll = vi.fn((_input: { intervalMs: number }) => undefined)) {
   const impl = { ...defaults(), ...over };
-  const spies = Object.fromEntries(Object.entries(impl).map(([k, fn]) => [k, vi.fn(fn as (i: unknown) => Promise<unknown>)])) as unknown as {
+  const spies = Object.fromEntries(
+    Object.entries(impl).map(([k, fn]) => [k, vi.fn(fn as (i: unknown) => Promise<unknown>)]),
+  ) as unknown as {
     [K in keyof Fakes]: ReturnType<typeof vi.fn<Fakes[K]>>;
   };
   const actors = Object.fromEntries(
-    Object.entries(spies).map(([k, fn]) => [k, fromPromise(({ input }: { input: unknown }) => (fn as (i: unknown) => Promise<unknown>)(input))]),
+    Object.entries(spies).map(([k, fn]) => [
+      k,
+      fromPromise(({ input }: { input: unknown }) => (fn as (i: unknown) => Promise<unknown>)(input)),
+    ]),
   );
   const machine = wizardMachine.provide({
     actors: { ...actors, pollSession: fromCallback(({ input }: { input: { intervalMs: number } }) => poll(input)) } as never,
   });
   const actor = createActor(machine).start();
   const send = (e: WizardEvent) => actor.send(e);
-  const type = (field: Extract<WizardEvent, { type: 'field.change' }>['field'], value: string) => send({ type: 'field.change', field, value });
+  const type = (field: Extract<WizardEvent, { type: 'field.change' }>['field'], value: string) =>
+    send({ type: 'field.change', field, value });
   return { actor, spies, poll, send, type, ctx: () => actor.getSnapshot().context, snap: () => actor.getSnapshot() };
 }
 

@@ -51,7 +51,9 @@ describe('loadCatalog', () => {
 
   it('says "Failed to load products." or "Invalid products data."', async () => {
     const db = openAppDb(crypto.randomUUID());
-    await expect(loadCatalog(db, vi.fn(async () => new Response('', { status: 500 })) as unknown as typeof fetch)).rejects.toThrow('Failed to load products.');
+    await expect(loadCatalog(db, vi.fn(async () => new Response('', { status: 500 })) as unknown as typeof fetch)).rejects.toThrow(
+      'Failed to load products.',
+    );
     await expect(loadCatalog(db, ok({ nope: true }) as unknown as typeof fetch)).rejects.toThrow('Invalid products data.');
   });
 });

@@ -64,12 +64,19 @@ describe('wizard actors', () => {
 describe('wizard actors (real timers)', () => {
   it('reads a session check: 401 is gone, no answer is unknown', async () => {
     expect(await checkSession(deps().account)).toEqual({ status: 'active', userId: 'u1', sessionId: 's1' });
-    expect(await checkSession(deps({ getSession: vi.fn(() => Promise.reject(appwriteError(401, 'x'))) } as never).account)).toEqual({ status: 'gone' });
-    expect(await checkSession(deps({ getSession: vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))) } as never).account)).toEqual({ status: 'unknown' });
+    expect(await checkSession(deps({ getSession: vi.fn(() => Promise.reject(appwriteError(401, 'x'))) } as never).account)).toEqual({
+      status: 'gone',
+    });
+    expect(
+      await checkSession(deps({ getSession: vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))) } as never).account),
+    ).toEqual({ status: 'unknown' });
   });
 
   it('ends a session left on the device before signing the customer in', async () => {
-    const createSession = vi.fn().mockRejectedValueOnce(appwriteError(401, 'user_session_already_exists')).mockResolvedValueOnce({ userId: 'u2', $id: 's2' });
+    const createSession = vi
+      .fn()
+      .mockRejectedValueOnce(appwriteError(401, 'user_session_already_exists'))
+      .mockResolvedValueOnce({ userId: 'u2', $id: 's2' });
     const d = deps({ createSession } as never);
     const out = await createActor(createWizardActors(d).verifyCode, { input: { userId: 'u2', code: '123456' } }).start();
     await vi.waitFor(() => expect(out.getSnapshot().status).toBe('done'));

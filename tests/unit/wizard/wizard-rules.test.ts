@@ -2,8 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import { filterCountries, formatPhone, COUNTRIES } from '@/features/wizard/countries';
 import {
-  addressFromDetails, classifyVerifyError, composeAddress, isAuthFailure, isEmailValid, registrationFields, restorableStep, sanitizeCode,
-  sendErrorMessage, submitErrorMessage,
+  addressFromDetails,
+  classifyVerifyError,
+  composeAddress,
+  isAuthFailure,
+  isEmailValid,
+  registrationFields,
+  restorableStep,
+  sanitizeCode,
+  sendErrorMessage,
+  submitErrorMessage,
 } from '@/features/wizard/wizard.rules';
 import { DETAILS } from './fakes';
 
@@ -19,7 +27,14 @@ describe('wizard rules', () => {
   });
 
   it('restores steps 1 to 6 only', () => {
-    expect([restorableStep('4'), restorableStep(6), restorableStep('7'), restorableStep('x'), restorableStep(null), restorableStep(2.5)]).toEqual([4, 6, 1, 1, 1, 1]);
+    expect([
+      restorableStep('4'),
+      restorableStep(6),
+      restorableStep('7'),
+      restorableStep('x'),
+      restorableStep(null),
+      restorableStep(2.5),
+    ]).toEqual([4, 6, 1, 1, 1, 1]);
   });
 
   it('sorts code failures', () => {
@@ -27,7 +42,13 @@ describe('wizard rules', () => {
     expect(classifyVerifyError({ code: 400, type: 'user_invalid_credentials' })).toBe('invalid');
     expect(classifyVerifyError({ code: 401, message: 'Token expired' })).toBe('expired');
     // server/appwrite/account.ts: a late right code keeps Appwrite's type and says why in the message.
-    expect(classifyVerifyError({ code: 401, type: 'user_invalid_token', message: 'Invalid token passed in the request: the token has expired.' })).toBe('expired');
+    expect(
+      classifyVerifyError({
+        code: 401,
+        type: 'user_invalid_token',
+        message: 'Invalid token passed in the request: the token has expired.',
+      }),
+    ).toBe('expired');
     expect(classifyVerifyError(new TypeError('Failed to fetch'))).toBe('other');
   });
 
@@ -41,7 +62,9 @@ describe('wizard rules', () => {
   });
 
   it('joins the address parts that are there, ending with the country', () => {
-    expect(composeAddress({ line1: '12 Elm St', line2: '', city: 'Springfield', state: 'IL', zip: ' ' })).toBe('12 Elm St, Springfield, IL, United States');
+    expect(composeAddress({ line1: '12 Elm St', line2: '', city: 'Springfield', state: 'IL', zip: ' ' })).toBe(
+      '12 Elm St, Springfield, IL, United States',
+    );
   });
 
   it('reads line 1, city, state and zip from place details', () => {
@@ -49,8 +72,17 @@ describe('wizard rules', () => {
   });
 
   it('builds the registration fields', () => {
-    const base = { fullName: ' Ada ', email: 'ada@example.com', phone: '+1 5551234567', address: { line1: '1 A St', line2: '', city: '', state: '', zip: '' } };
-    expect(registrationFields({ ...base, productQuery: ' nck-1 ', selectedTitles: [] })).toMatchObject({ full_name: 'Ada', product_sku: 'nck-1', selected_product: '' });
+    const base = {
+      fullName: ' Ada ',
+      email: 'ada@example.com',
+      phone: '+1 5551234567',
+      address: { line1: '1 A St', line2: '', city: '', state: '', zip: '' },
+    };
+    expect(registrationFields({ ...base, productQuery: ' nck-1 ', selectedTitles: [] })).toMatchObject({
+      full_name: 'Ada',
+      product_sku: 'nck-1',
+      selected_product: '',
+    });
     expect(registrationFields({ ...base, productQuery: 'x', selectedTitles: ['A', 'B'] }).product_sku).toBe('A, B');
   });
 

@@ -24,7 +24,8 @@ describe('wizardMachine: start and restore', () => {
 
   it('restores the fields and the step of a stored draft', async () => {
     const w = startWizard({
-      loadDraft: async () => emptyDraft({ step: 5, values: { fullName: 'Ada', email: 'ada@example.com', phone: '5551234567', addressLine1: '12 Elm St' } }),
+      loadDraft: async () =>
+        emptyDraft({ step: 5, values: { fullName: 'Ada', email: 'ada@example.com', phone: '5551234567', addressLine1: '12 Elm St' } }),
     });
     await settle();
     expect(w.ctx().step).toBe(5);
@@ -59,7 +60,10 @@ describe('wizardMachine: start and restore', () => {
   });
 
   it('rechecks a stored verified flag against the session and clears it when the session is gone', async () => {
-    const w = startWizard({ loadDraft: async () => emptyDraft({ step: 4, isVerified: true, userId: 'u1', sessionId: 's1' }), checkSession: async () => ({ status: 'gone' }) });
+    const w = startWizard({
+      loadDraft: async () => emptyDraft({ step: 4, isVerified: true, userId: 'u1', sessionId: 's1' }),
+      checkSession: async () => ({ status: 'gone' }),
+    });
     await settle();
     expect(w.spies.checkSession).toHaveBeenCalledOnce();
     expect(w.ctx()).toMatchObject({ isVerified: false, sessionId: null, step: 4 });
@@ -471,7 +475,10 @@ describe('wizardMachine: step 6, products and photos', () => {
   it('stores added photos and removes one before submitting', async () => {
     const w = startWizard();
     await walkTo(w, 6);
-    w.send({ type: 'photos.add', files: [new File(['a'], 'ring.jpg', { type: 'image/jpeg' }), new File(['b'], 'box.png', { type: 'image/png' })] });
+    w.send({
+      type: 'photos.add',
+      files: [new File(['a'], 'ring.jpg', { type: 'image/jpeg' }), new File(['b'], 'box.png', { type: 'image/png' })],
+    });
     expect(wizardView(w.snap()).storingPhotos).toBe(true);
     await settle();
     expect(w.spies.storePhotos).toHaveBeenCalledWith(expect.objectContaining({ draftId: 'd1' }));
@@ -571,7 +578,12 @@ describe('wizardMachine: submit', () => {
     w.send({ type: 'product.select', id: '3' });
     w.send({ type: 'registration.submit' });
     await settle();
-    expect(w.ctx()).toMatchObject({ step: 2, error: 'Please log in again. Your session has expired.', isVerified: false, queuedEntryId: 'e9' });
+    expect(w.ctx()).toMatchObject({
+      step: 2,
+      error: 'Please log in again. Your session has expired.',
+      isVerified: false,
+      queuedEntryId: 'e9',
+    });
     w.spies.submitRegistration.mockResolvedValueOnce({ outcome: 'sent', entryId: 'e9' });
     w.send({ type: 'code.send' });
     await settle();
@@ -599,7 +611,10 @@ describe('wizardMachine: submit', () => {
   });
 
   it('says "Authentication expired. Please log in again." on a guests or missing-scope error', async () => {
-    const w = startWizard({ submitRegistration: () => Promise.reject(appwriteError(401, 'general_unauthorized_scope', 'User (role: guests) missing scopes (["account"])')) });
+    const w = startWizard({
+      submitRegistration: () =>
+        Promise.reject(appwriteError(401, 'general_unauthorized_scope', 'User (role: guests) missing scopes (["account"])')),
+    });
     await walkTo(w, 6);
     w.send({ type: 'product.select', id: '3' });
     w.send({ type: 'registration.submit' });
@@ -623,7 +638,10 @@ describe('wizardMachine: submit', () => {
   it('waits for photos being stored before submitting', async () => {
     let release: () => void = () => {};
     const w = startWizard({
-      storePhotos: ({ files }) => new Promise((resolve) => (release = () => resolve({ added: files.map((f) => ({ id: f.name, name: f.name, url: 'blob:x' })), errors: [] }))),
+      storePhotos: ({ files }) =>
+        new Promise(
+          (resolve) => (release = () => resolve({ added: files.map((f) => ({ id: f.name, name: f.name, url: 'blob:x' })), errors: [] })),
+        ),
     });
     await walkTo(w, 6);
     w.send({ type: 'photos.add', files: [new File(['a'], 'ring.jpg', { type: 'image/jpeg' })] });
@@ -659,7 +677,12 @@ describe('wizardMachine: draft', () => {
     expect(w.spies.saveDraft).not.toHaveBeenCalled();
     await settle(1);
     expect(w.spies.saveDraft).toHaveBeenCalledOnce();
-    expect(w.spies.saveDraft.mock.calls[0]![0]).toMatchObject({ draftId: 'd1', step: 1, values: { fullName: 'Ada', phoneCountry: 'US' }, isVerified: false });
+    expect(w.spies.saveDraft.mock.calls[0]![0]).toMatchObject({
+      draftId: 'd1',
+      step: 1,
+      values: { fullName: 'Ada', phoneCountry: 'US' },
+      isVerified: false,
+    });
     expect(w.spies.saveDraft.mock.calls[0]![0].values).not.toHaveProperty('code');
   });
 

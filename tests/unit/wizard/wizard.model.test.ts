@@ -20,7 +20,10 @@ const ANSWERS: Record<number, WizardEvent[]> = {
   1: [{ type: 'field.change', field: 'fullName', value: 'Ada Lovelace' }],
   2: [{ type: 'field.change', field: 'email', value: 'ada@example.com' }, { type: 'code.send' }],
   3: [{ type: 'field.change', field: 'code', value: '123456' }, { type: 'code.verify' }, { type: 'code.resend' }],
-  4: [{ type: 'field.change', field: 'phone', value: '5551234567' }, { type: 'field.change', field: 'phone', value: '555123456' }],
+  4: [
+    { type: 'field.change', field: 'phone', value: '5551234567' },
+    { type: 'field.change', field: 'phone', value: '555123456' },
+  ],
   5: [{ type: 'field.change', field: 'addressLine1', value: '12 Elm St' }],
   6: [{ type: 'product.select', id: '3' }, { type: 'registration.submit' }],
   7: [],

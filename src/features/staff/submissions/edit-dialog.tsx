@@ -51,7 +51,9 @@ function UploadedImages({ fileIds, token }: { fileIds: string; token: TokenSourc
   useEffect(() => {
     let live = true;
     const ids = imageIds({ image_file_id: fileIds });
-    void Promise.all(ids.map((id) => staffImageUrl(id, 240, token))).then((list) => live && setUrls(list.filter((u): u is string => Boolean(u))));
+    void Promise.all(ids.map((id) => staffImageUrl(id, 240, token))).then(
+      (list) => live && setUrls(list.filter((u): u is string => Boolean(u))),
+    );
     return () => {
       live = false;
     };
@@ -61,7 +63,14 @@ function UploadedImages({ fileIds, token }: { fileIds: string; token: TokenSourc
     <figure className="subs-edit__images">
       <figcaption>Uploaded Image</figcaption>
       {urls.map((u) => (
-        <img key={u} src={u} width={120} alt="Uploaded Image" className="subs-edit__image" onError={() => setUrls((l) => l.filter((x) => x !== u))} />
+        <img
+          key={u}
+          src={u}
+          width={120}
+          alt="Uploaded Image"
+          className="subs-edit__image"
+          onError={() => setUrls((l) => l.filter((x) => x !== u))}
+        />
       ))}
     </figure>
   );
@@ -108,7 +117,9 @@ function ConflictView({ conflict, busy, onChoose }: { conflict: Conflict; busy: 
 }
 
 export function EditDialog({ db, row, token, conflict: initialConflict, onClose }: Props) {
-  const [form, setForm] = useState<Form>(() => Object.fromEntries(FIELDS.map(([f]) => [f, initialConflict?.mine.fields[f] ?? row[f] ?? ''])) as Form);
+  const [form, setForm] = useState<Form>(
+    () => Object.fromEntries(FIELDS.map(([f]) => [f, initialConflict?.mine.fields[f] ?? row[f] ?? ''])) as Form,
+  );
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<Conflict | undefined>(initialConflict);

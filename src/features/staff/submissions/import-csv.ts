@@ -39,7 +39,8 @@ export function parseCsvText(text: string): ParsedCsv {
   const quoteErrors = new Map<number, string>();
   // Papa numbers quote errors counting the header line.
   for (const e of result.errors)
-    if (e.type === 'Quotes' && e.row !== undefined) quoteErrors.set(Math.max(0, Math.min(rows.length - 1, e.row - 1)), 'A quoted cell is not closed or is malformed.');
+    if (e.type === 'Quotes' && e.row !== undefined)
+      quoteErrors.set(Math.max(0, Math.min(rows.length - 1, e.row - 1)), 'A quoted cell is not closed or is malformed.');
   let valid = 0;
   rows.forEach((row, i) => {
     const verdict = importRow(row);

@@ -7,7 +7,15 @@ const MAX_LISTED = 50;
 const n = (count: number) => count.toLocaleString('en-US');
 const rowsText = (count: number) => `${n(count)} ${count === 1 ? 'row' : 'rows'}`;
 
-export function ImportPreviewDialog({ preview, onCancel, onConfirm }: { preview: ImportPreview; onCancel: () => void; onConfirm: () => void }) {
+export function ImportPreviewDialog({
+  preview,
+  onCancel,
+  onConfirm,
+}: {
+  preview: ImportPreview;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   const { rows, problems, valid, matched, fileName } = preview;
   return (
     <Modal title="Import CSV" onClose={onCancel}>
@@ -26,7 +34,9 @@ export function ImportPreviewDialog({ preview, onCancel, onConfirm }: { preview:
               Row {p.row}: {p.error}
             </li>
           ))}
-          {problems.length > MAX_LISTED && <li>…and {n(problems.length - MAX_LISTED)} more (listed in the error report after the import).</li>}
+          {problems.length > MAX_LISTED && (
+            <li>…and {n(problems.length - MAX_LISTED)} more (listed in the error report after the import).</li>
+          )}
         </ol>
       )}
       <div className="subs-modal__actions">
@@ -45,7 +55,8 @@ export function ImportSummaryPanel({ done, onDownload, onDismiss }: { done: Impo
   return (
     <div className="subs-summary" role="status">
       <span>
-        Import finished: {n(done.created)} created, {n(done.updated)} updated, {n(done.skipped)} skipped, {n(done.errors)} {done.errors === 1 ? 'error' : 'errors'}.
+        Import finished: {n(done.created)} created, {n(done.updated)} updated, {n(done.skipped)} skipped, {n(done.errors)}{' '}
+        {done.errors === 1 ? 'error' : 'errors'}.
       </span>
       {done.report && (
         <button type="button" className="subs-link" onClick={onDownload}>

@@ -2,7 +2,8 @@
 // closes, and focus goes back where it was when it closes.
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 type Props = { title: string; onClose: () => void; children: ReactNode; wide?: boolean; busy?: boolean };
 
@@ -45,7 +46,13 @@ export function Modal({ title, onClose, children, wide, busy }: Props) {
   };
 
   return (
-    <dialog ref={ref} className={wide ? 'subs-modal subs-modal--wide' : 'subs-modal'} aria-labelledby={titleId} aria-busy={busy} onKeyDown={onKeyDown}>
+    <dialog
+      ref={ref}
+      className={wide ? 'subs-modal subs-modal--wide' : 'subs-modal'}
+      aria-labelledby={titleId}
+      aria-busy={busy}
+      onKeyDown={onKeyDown}
+    >
       <h2 id={titleId} className="subs-modal__title">
         {title}
       </h2>

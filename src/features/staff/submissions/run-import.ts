@@ -28,7 +28,12 @@ export async function runImport(rows: readonly CsvRow[], opts: ImportOptions): P
     let answer: Answer;
     let ok: boolean;
     try {
-      const res = await callFunction('importToAppwrite', { staffToken: opts.token, base: opts.base, fetchImpl: doFetch, body: { data: rows.slice(start, end) } });
+      const res = await callFunction('importToAppwrite', {
+        staffToken: opts.token,
+        base: opts.base,
+        fetchImpl: doFetch,
+        body: { data: rows.slice(start, end) },
+      });
       ok = res.ok;
       answer = (await res.json().catch(() => ({}))) as Answer;
     } catch {
@@ -46,7 +51,11 @@ export async function runImport(rows: readonly CsvRow[], opts: ImportOptions): P
 }
 
 /** The rows the server refused, with the reason first and the file's own columns after it. */
-export function errorReportCsv(rows: readonly CsvRow[], headers: readonly string[], failed: readonly { row: number; error: string }[]): string {
+export function errorReportCsv(
+  rows: readonly CsvRow[],
+  headers: readonly string[],
+  failed: readonly { row: number; error: string }[],
+): string {
   return buildCsv(
     ['Row', 'Error', ...headers],
     failed.map((f) => [String(f.row), f.error, ...headers.map((h) => rows[f.row - 1]?.[h] ?? '')]),

@@ -52,7 +52,8 @@ export function SubmissionsScreen({ config, navigate }: { config: RuntimeConfig;
 
   const conflicts = (edits ?? []).filter((e) => e.current);
   const waiting = (edits ?? []).length - conflicts.length;
-  const imageUrl = (id: string) => `${config.appwriteEndpoint}/storage/buckets/${config.bucketId}/files/${id}/view?project=${config.appwriteProjectId}`;
+  const imageUrl = (id: string) =>
+    `${config.appwriteEndpoint}/storage/buckets/${config.bucketId}/files/${id}/view?project=${config.appwriteProjectId}`;
 
   const onExport = () => {
     if (!shown.length) return window.alert('No data to export');
@@ -73,9 +74,23 @@ export function SubmissionsScreen({ config, navigate }: { config: RuntimeConfig;
   const firstSyncDue = all.length === 0 && !sync.syncedAt;
   let body;
   if (rows === null || (all.length === 0 && !complete)) body = <p className="loading">Loading...</p>;
-  else if (firstSyncDue && (sync.error || sync.offline)) body = <p className="subs__error" role="alert">{sync.error ?? 'Error fetching data.'}</p>;
+  else if (firstSyncDue && (sync.error || sync.offline))
+    body = (
+      <p className="subs__error" role="alert">
+        {sync.error ?? 'Error fetching data.'}
+      </p>
+    );
   else if (firstSyncDue) body = <p className="loading">Loading...</p>;
-  else body = <SubmissionsTable rows={shown} total={all.length} token={token} onOpen={onOpen} emptyText={term.trim() ? `No submissions found for "${term.trim()}"` : 'No submissions found'} />;
+  else
+    body = (
+      <SubmissionsTable
+        rows={shown}
+        total={all.length}
+        token={token}
+        onOpen={onOpen}
+        emptyText={term.trim() ? `No submissions found for "${term.trim()}"` : 'No submissions found'}
+      />
+    );
 
   return (
     <StaffLayout config={config} navigate={navigate}>
@@ -84,29 +99,59 @@ export function SubmissionsScreen({ config, navigate }: { config: RuntimeConfig;
           <div className="subs__titles">
             <h1 className="subs__title">Submissions</h1>
             <p className="subs__meta" aria-live="polite">
-              <span>{!complete ? 'Reading submissions on this device...' : term.trim() ? `Showing ${n(shown.length)} of ${submissions(all.length)}` : submissions(all.length)}</span>
-              <span className={sync.error ? 'subs__sync subs__sync--error' : sync.offline ? 'subs__sync subs__sync--offline' : 'subs__sync'}>
+              <span>
+                {!complete
+                  ? 'Reading submissions on this device...'
+                  : term.trim()
+                    ? `Showing ${n(shown.length)} of ${submissions(all.length)}`
+                    : submissions(all.length)}
+              </span>
+              <span
+                className={sync.error ? 'subs__sync subs__sync--error' : sync.offline ? 'subs__sync subs__sync--offline' : 'subs__sync'}
+              >
                 {sync.error && !neverSynced ? `${sync.error} ` : ''}
                 {sync.offline ? 'Offline: showing the copy on this device. ' : ''}
                 {sync.syncedAt ? `Last synced ${clock(sync.syncedAt)}` : neverSynced ? 'Not synced yet' : ''}
               </span>
-              {waiting > 0 && <span className="subs__waiting">{waiting === 1 ? '1 edit waiting to be sent' : `${n(waiting)} edits waiting to be sent`}</span>}
+              {waiting > 0 && (
+                <span className="subs__waiting">
+                  {waiting === 1 ? '1 edit waiting to be sent' : `${n(waiting)} edits waiting to be sent`}
+                </span>
+              )}
             </p>
           </div>
           <div className="subs__actions">
-            <button type="button" className="subs-button" disabled={csv.importing || csv.reading} onClick={() => csv.picker.current?.click()}>
+            <button
+              type="button"
+              className="subs-button"
+              disabled={csv.importing || csv.reading}
+              onClick={() => csv.picker.current?.click()}
+            >
               {csv.importing ? 'Importing...' : 'Import CSV'}
             </button>
             <button type="button" className="subs-button subs-button--primary" onClick={onExport}>
               Export
             </button>
-            <input ref={csv.picker} type="file" accept=".csv,text/csv" hidden aria-label="CSV file to import" onChange={(e) => void csv.choose(e.target.files?.[0])} />
+            <input
+              ref={csv.picker}
+              type="file"
+              accept=".csv,text/csv"
+              hidden
+              aria-label="CSV file to import"
+              onChange={(e) => void csv.choose(e.target.files?.[0])}
+            />
           </div>
         </header>
         <p className="subs__import-error" role="alert">
           {csv.error}
         </p>
-        {csv.done && <ImportSummaryPanel done={csv.done} onDismiss={csv.dismiss} onDownload={() => csv.done?.report && download(`warranty_import_errors_${fileStamp(new Date())}.csv`, csv.done.report)} />}
+        {csv.done && (
+          <ImportSummaryPanel
+            done={csv.done}
+            onDismiss={csv.dismiss}
+            onDownload={() => csv.done?.report && download(`warranty_import_errors_${fileStamp(new Date())}.csv`, csv.done.report)}
+          />
+        )}
         {notice && (
           <p className="subs-summary subs-notice" role="status">
             {notice}
@@ -114,7 +159,9 @@ export function SubmissionsScreen({ config, navigate }: { config: RuntimeConfig;
         )}
         {conflicts.length > 0 && !editing && (
           <div className="subs-conflicts" role="alert">
-            {conflicts.length === 1 ? 'An edit met a newer change on the server and needs your decision.' : `${conflicts.length} edits met newer changes on the server and need your decision.`}
+            {conflicts.length === 1
+              ? 'An edit met a newer change on the server and needs your decision.'
+              : `${conflicts.length} edits met newer changes on the server and need your decision.`}
             {conflicts.map((c) => (
               <button key={c.id} type="button" className="subs-link" onClick={() => openConflict(c)}>
                 Review {c.fields.full_name || c.id}

@@ -30,7 +30,14 @@ const Text = ({ value }: { value: string }) =>
     <span className="subs-table__text subs-table__empty">-</span>
   );
 
-const Row = memo(function Row(props: { row: Submission; index: number; active: boolean; token: TokenSource; onOpen: (row: Submission) => void; onFocusRow: (i: number) => void }) {
+const Row = memo(function Row(props: {
+  row: Submission;
+  index: number;
+  active: boolean;
+  token: TokenSource;
+  onOpen: (row: Submission) => void;
+  onFocusRow: (i: number) => void;
+}) {
   const { row, index, active, token, onOpen, onFocusRow } = props;
   const ids = imageIds(row);
   return (
@@ -155,7 +162,15 @@ export const SubmissionsTable = memo(function SubmissionsTable({ rows, total, to
         <tbody onKeyDown={onKeyDown}>
           {before > 0 && <Spacer height={before} />}
           {items.map((item) => (
-            <Row key={item.key} row={rows[item.index]!} index={item.index} active={item.index === tabbable} token={token} onOpen={onOpen} onFocusRow={setActive} />
+            <Row
+              key={item.key}
+              row={rows[item.index]!}
+              index={item.index}
+              active={item.index === tabbable}
+              token={token}
+              onOpen={onOpen}
+              onFocusRow={setActive}
+            />
           ))}
           {after > 0 && <Spacer height={after} />}
           {rows.length === 0 && (

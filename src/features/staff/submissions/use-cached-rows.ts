@@ -7,7 +7,8 @@ import type { Submission } from '@/shared/contracts/submission';
 
 const FIRST_SCREEN = 60;
 
-const newestFirst = (a: Submission, b: Submission) => (a.$updatedAt < b.$updatedAt ? 1 : a.$updatedAt > b.$updatedAt ? -1 : a.$id < b.$id ? -1 : 1);
+const newestFirst = (a: Submission, b: Submission) =>
+  a.$updatedAt < b.$updatedAt ? 1 : a.$updatedAt > b.$updatedAt ? -1 : a.$id < b.$id ? -1 : 1;
 
 /** `rows` with `changed` put in their place (both newest first), in one pass. */
 export function mergeRows(rows: readonly Submission[], changed: Submission[]): Submission[] {
