@@ -1,10 +1,11 @@
-// src/sync/outbox.ts: the registration outbox (queue, exactly-once flush, set-aside records); no DOM APIs, the worker uses it too.
-import { ID } from 'appwrite';
+// The outbox's flush engine: sends queued registrations exactly once, in order, backing off, holding records for
+// sign-in and setting refused ones aside. No DOM APIs: the service worker runs it too. The records themselves are
+// kept by src/db/outbox-repository.ts.
 import type { AppDb } from '@/db/schema';
-import type { OutboxEntry, RegistrationFields } from '@/db/types';
+import type { OutboxEntry } from '@/db/types';
 import { failure, type BackendFailure, type BackendResult, type OutboxBackend, type SubmissionData } from './backend';
 import { withOutboxLock } from './lock';
-import { queuedEntry } from './queued-entry';
+import { outboxCounts, pickRegistrationFields } from '@/db/outbox-repository';
 
 export type FlushReport = {
   sent: string[];
@@ -22,7 +23,6 @@ export type FlushOptions = {
   /** Send waiting records now, whatever their backoff says (the network came back, or a person asked). */
   ignoreBackoff?: boolean;
 };
-export type OutboxCounts = { pending: number; sending: number; needsSignIn: number; rejected: number };
 
 export const BACKOFF_BASE_MS = 2_000;
 export const BACKOFF_CAP_MS = 5 * 60_000;
@@ -37,36 +37,6 @@ export function backoffDelay(attempts: number, random: () => number = Math.rando
   const base = Math.min(2 ** attempts * BACKOFF_BASE_MS, BACKOFF_CAP_MS);
   // Jitter so devices that lost the network together do not all come back in the same second.
   return Math.round(Math.min(base * (0.8 + 0.4 * random()), BACKOFF_CAP_MS));
-}
-
-/**
- * Queues a registration. The document id and one file id per photo are made now, so every retry sends the same
- * ids. The photos stay in draftFiles (now owned by the record: draftId = record id) until the server confirms.
- * With `draftId`, that wizard draft is deleted in the same transaction (no second submit from a stale draft).
- */
-export async function enqueueRegistration(
-  db: AppDb,
-  input: { userId: string; fields: RegistrationFields; draftFileIds: string[]; submittedAt?: string; draftId?: string },
-): Promise<OutboxEntry> {
-  const entry = queuedEntry({
-    id: ID.unique(),
-    userId: input.userId,
-    fields: pickFields(input.fields),
-    submittedAt: input.submittedAt ?? new Date().toISOString(),
-    files: input.draftFileIds.map((draftFileId) => ({ fileId: ID.unique(), draftFileId, uploaded: false })),
-    createdAt: Date.now(),
-  });
-  if (input.draftId) entry.draftId = input.draftId;
-  await db.transaction('rw', db.outbox, db.draftFiles, db.drafts, async () => {
-    const photos = await db.draftFiles.bulkGet(input.draftFileIds);
-    const missing = input.draftFileIds.find((_, i) => !photos[i]);
-    if (missing !== undefined) throw new Error(`Photo ${missing} is not on this device.`);
-    await db.outbox.add(entry);
-    // Why: the wizard clears photos by draftId when it starts over; queued photos must not go with them.
-    await db.draftFiles.where('id').anyOf(input.draftFileIds).modify({ draftId: entry.id });
-    if (input.draftId) await db.drafts.delete(input.draftId);
-  });
-  return entry;
 }
 
 /** Sends what is due, oldest first, holding the outbox lock (one runner across tabs and the worker). */
@@ -234,83 +204,10 @@ async function call<T>(run: Run, fn: () => Promise<BackendResult<T>>): Promise<B
   }
 }
 
-const pickFields = (f: RegistrationFields): RegistrationFields => ({
-  full_name: f.full_name,
-  email: f.email,
-  phone: f.phone,
-  address: f.address,
-  product_sku: f.product_sku,
-  selected_product: f.selected_product,
-});
-
 /** The document as stored: SPEC.md fields, the owner, the photo ids and when Submit was pressed. */
 export const documentOf = (e: OutboxEntry): SubmissionData => ({
-  ...pickFields(e.fields),
+  ...pickRegistrationFields(e.fields),
   user_id: e.userId,
   image_file_id: e.files.map((f) => f.fileId).join(','),
   submitted_at: e.submittedAt,
 });
-
-/** Sends a set-aside (or waiting) record again on the next flush. */
-export async function retryEntry(db: AppDb, id: string): Promise<boolean> {
-  const changed = await db.outbox
-    .where('id')
-    .equals(id)
-    .modify((e) => {
-      if (e.status !== 'sent') e.status = 'pending';
-      Object.assign(e, { attempts: 0, nextAttemptAt: 0, lastError: null, lastErrorKind: null });
-    });
-  return changed > 0;
-}
-
-/**
- * After a customer verifies again: their 'needs-sign-in' records (same user id, or the same verified email) go back
- * to 'pending' under the new user id. Other customers' records keep waiting for their own customer.
- */
-export function releaseNeedsSignIn(db: AppDb, userId: string, email?: string): Promise<number> {
-  const mail = email?.trim().toLowerCase();
-  return db.outbox
-    .where('status')
-    .equals('needs-sign-in')
-    .and((e) => e.userId === userId || (!!mail && e.fields.email.trim().toLowerCase() === mail))
-    .modify({ status: 'pending', userId, attempts: 0, nextAttemptAt: 0, lastError: null, lastErrorKind: null });
-}
-
-export function outboxCounts(db: AppDb): Promise<OutboxCounts> {
-  const n = (s: OutboxEntry['status']) => db.outbox.where('status').equals(s).count();
-  return db.transaction('r', db.outbox, async () => {
-    const [pending, sending, needsSignIn, rejected] = await Promise.all([n('pending'), n('sending'), n('needs-sign-in'), n('rejected')]);
-    return { pending, sending, needsSignIn, rejected };
-  });
-}
-
-/** A stuck record as a JSON file (record + photos as base64), so staff can keep it before discarding it. */
-export async function exportEntry(db: AppDb, id: string): Promise<Blob> {
-  const entry = await db.outbox.get(id);
-  if (!entry) throw new Error(`No queued registration ${id} on this device.`);
-  const photos = await Promise.all(
-    entry.files.map(async (f) => {
-      const p = await db.draftFiles.get(f.draftFileId);
-      return { ...f, name: p?.name ?? null, type: p?.type ?? null, base64: p ? await toBase64(p.blob) : null };
-    }),
-  );
-  const file = { format: 'warranty-outbox-entry', version: 1, exportedAt: new Date().toISOString(), entry, photos };
-  return new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' });
-}
-
-/** Removes a record and its photos from this device, on an explicit staff decision (export it first). */
-export function discardEntry(db: AppDb, id: string): Promise<void> {
-  return db.transaction('rw', db.outbox, db.draftFiles, async () => {
-    const entry = await db.outbox.get(id);
-    if (!entry) return;
-    await db.draftFiles.bulkDelete(entry.files.map((f) => f.draftFileId));
-    await db.outbox.delete(id);
-  });
-}
-
-async function toBase64(blob: Blob): Promise<string> {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
-}

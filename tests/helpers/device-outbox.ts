@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { OutboxEntry, RegistrationFields } from '../../src/db/types';
-import { queuedEntry } from '../../src/sync/queued-entry';
+import { queuedEntry } from '../../src/db/queued-entry';
 
 export type SeedPhoto = { id: string; name: string; type: string; bytes: Buffer; width: number; height: number };
 export type SeedRecord = { entry: OutboxEntry; photos: SeedPhoto[] };

@@ -1,6 +1,6 @@
 // src/app/routes/registration.tsx: /login, the registration wizard wired to this device, the Appwrite session and the outbox.
 import { use, useEffect, useRef, type ComponentType } from 'react';
-import { QueuePill } from '@/components/queue/queue-pill';
+import { QueuePill } from '@/features/outbox/queue-pill';
 import { useMachine } from '@xstate/react';
 import { appDb } from '@/db/schema';
 import type { RuntimeConfig } from '@/lib/runtime-config';

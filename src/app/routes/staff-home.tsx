@@ -1,6 +1,7 @@
-// src/app/routes/staff-home.tsx: /home, the staff home, for staff only.
+// /home, the staff home, for staff only, with this device's outbox panel.
 import { RequireStaff } from '@/features/staff/require-staff';
 import { StaffHome } from '@/features/staff/staff-home';
+import { QueuePanel } from '@/features/outbox/queue-panel';
 import { useConfig } from '../config-context';
 import { useNav } from '../router';
 
@@ -9,7 +10,7 @@ export default function Screen() {
   const { navigate } = useNav();
   return (
     <RequireStaff config={config} navigate={navigate}>
-      <StaffHome config={config} navigate={navigate} />
+      <StaffHome config={config} navigate={navigate} outbox={<QueuePanel />} />
     </RequireStaff>
   );
 }

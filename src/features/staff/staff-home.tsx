@@ -1,7 +1,7 @@
 // src/features/staff/staff-home.tsx: /home. What this device holds (cached submissions, edits waiting, the customer
 // outbox record by record), when it last synced, "Sync now", and the way to every staff screen.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { QueuePanel } from '@/components/queue/queue-panel';
+import type { ReactNode } from 'react';
 import { appDb } from '@/db/schema';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 import { lastSyncedAt } from '@/sync/staff-cache';
@@ -20,7 +20,8 @@ const SCREENS = [
 const number = (n: number | undefined) => (n === undefined ? '…' : n.toLocaleString('en-US'));
 const when = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
-export function StaffHome({ config, navigate }: { config: RuntimeConfig; navigate: Navigate }) {
+/** `outbox` is this device's customer outbox panel (another feature's, composed by the route). */
+export function StaffHome({ config, navigate, outbox }: { config: RuntimeConfig; navigate: Navigate; outbox: ReactNode }) {
   const db = appDb();
   const sync = useStaffSync(config, db);
   const data = useLiveQuery(async () => {
@@ -72,7 +73,7 @@ export function StaffHome({ config, navigate }: { config: RuntimeConfig; navigat
         </dl>
       </section>
 
-      <QueuePanel />
+      {outbox}
 
       <IntegrationLog config={config} />
 

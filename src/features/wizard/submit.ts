@@ -10,11 +10,13 @@ type Output = ActorIO['submitRegistration']['output'];
 export function submitThroughOutbox(config: RuntimeConfig) {
   return async (input: Input): Promise<Output> => {
     const [
-      { enqueueRegistration, flushOutbox, releaseNeedsSignIn },
+      { enqueueRegistration, outboxEntry, releaseNeedsSignIn },
+      { flushOutbox },
       { appwriteOutboxBackend },
       { askPersistentStorageOnce },
       { appwrite },
     ] = await Promise.all([
+      import('@/db/outbox-repository'),
       import('@/sync/outbox'),
       import('@/sync/appwrite-backend'),
       import('@/sync/persist-storage'),
@@ -24,7 +26,7 @@ export function submitThroughOutbox(config: RuntimeConfig) {
     let entryId = input.entryId;
     if (entryId) {
       // Queued before the customer signed in again: send that record, never a second copy.
-      if (!(await db.outbox.get(entryId))) return { outcome: 'sent', entryId };
+      if (!(await outboxEntry(db, entryId))) return { outcome: 'sent', entryId };
     } else {
       entryId = (
         await enqueueRegistration(db, { userId: input.userId, fields: input.fields, draftFileIds: input.photoIds, draftId: input.draftId })
@@ -36,7 +38,7 @@ export function submitThroughOutbox(config: RuntimeConfig) {
     // The page's runner plans the next attempt (and the worker's Background Sync) for whatever is still waiting.
     requestFlush();
     if (report.sent.includes(entryId)) return { outcome: 'sent', entryId };
-    const entry = await db.outbox.get(entryId);
+    const entry = await outboxEntry(db, entryId);
     // 'sent' means the server has the registration; only the Shopify hand-off may still be waiting.
     if (!entry || entry.status === 'sent') return { outcome: 'sent', entryId };
     return { outcome: entry.status === 'needs-sign-in' ? 'needs-sign-in' : 'queued', entryId };
@@ -45,6 +47,6 @@ export function submitThroughOutbox(config: RuntimeConfig) {
 
 /** After the customer verified their email: their registrations held for sign-in go now. */
 export async function sendHeldRegistrations(userId: string, email: string): Promise<void> {
-  const { releaseNeedsSignIn } = await import('@/sync/outbox');
+  const { releaseNeedsSignIn } = await import('@/db/outbox-repository');
   if ((await releaseNeedsSignIn(appDb(), userId, email)) > 0) requestFlush(true);
 }

@@ -12,19 +12,8 @@ import {
   type OutboxBackend,
   type SubmissionData,
 } from '@/sync/backend';
-import {
-  backoffDelay,
-  discardEntry,
-  enqueueRegistration,
-  exportEntry,
-  flushOutbox,
-  OTHER_CUSTOMER,
-  outboxCounts,
-  PHOTO_MISSING,
-  releaseNeedsSignIn,
-  retryEntry,
-  SIGNED_OUT,
-} from '@/sync/outbox';
+import { backoffDelay, flushOutbox, OTHER_CUSTOMER, PHOTO_MISSING, SIGNED_OUT } from '@/sync/outbox';
+import { discardEntry, enqueueRegistration, exportEntry, outboxCounts, releaseNeedsSignIn, retryEntry } from '@/db/outbox-repository';
 
 type Op = 'upload' | 'create' | 'notify';
 type Rule = { op: Op; id?: string; fail: BackendFailure; afterApply: boolean };

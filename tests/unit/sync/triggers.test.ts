@@ -3,7 +3,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openAppDb } from '@/db/schema';
 import { failure, OK, type OutboxBackend } from '@/sync/backend';
-import { enqueueRegistration, flushOutbox, type FlushReport } from '@/sync/outbox';
+import { flushOutbox, type FlushReport } from '@/sync/outbox';
+import { enqueueRegistration } from '@/db/outbox-repository';
 import { startOutboxTriggers } from '@/sync/triggers';
 import { requestFlush } from '@/sync/flush-request';
 

@@ -1,12 +1,13 @@
-// src/components/queue/use-outbox.ts: the device's outbox, live (Dexie liveQuery: this tab, other tabs and the worker).
+// The device's outbox, live (Dexie liveQuery: this tab, other tabs and the worker).
 import { useLiveQuery } from 'dexie-react-hooks';
+import { listOutbox } from '@/db/outbox-repository';
 import { appDb } from '@/db/schema';
 import type { OutboxEntry } from '@/db/types';
 import { summarize, type OutboxSummary } from './outbox-summary';
 
 export function useOutbox(): { entries: OutboxEntry[]; summary: OutboxSummary } | undefined {
   return useLiveQuery(async () => {
-    const entries = await appDb().outbox.orderBy('createdAt').toArray();
+    const entries = await listOutbox(appDb());
     return { entries, summary: summarize(entries) };
   }, []);
 }

@@ -1,4 +1,4 @@
-// src/sync/queued-entry.ts: a registration as the outbox first stores it (no SDK imports: device tools and benches use it).
+// A registration as the outbox first stores it (no SDK imports: device tools and benches use it).
 import type { OutboxEntry } from '@/db/types';
 
 /** A registration as it is first queued: ids made, nothing sent yet. */

@@ -1,4 +1,4 @@
-// src/components/queue/outbox-summary.ts: counts, the last error and each record's reason, in words for a person.
+// Counts, the last error and each record's reason, in words for a person.
 import type { OutboxEntry, OutboxStatus } from '@/db/types';
 
 export type OutboxSummary = {

@@ -1,4 +1,4 @@
-// src/components/queue/queue-pill.tsx: the customer's compact queue indicator; shown only while registrations wait.
+// The customer's compact queue indicator; shown only while registrations wait.
 import { useState } from 'react';
 import { customerReason, plural } from './outbox-summary';
 import { retryNow } from './queue-actions';

@@ -1,4 +1,4 @@
-// src/components/queue/queue-panel.tsx: the staff's full outbox panel: counts, last error, Retry now, rows to save or discard.
+// The staff's full outbox panel: counts, last error, Retry now, rows to save or discard.
 import { useState } from 'react';
 import type { OutboxEntry } from '@/db/types';
 import { plural, reasonOf, STATUS_LABEL } from './outbox-summary';

@@ -1,8 +1,8 @@
 // What the queue indicators say: counts by status, the most recent failure, and each record's reason in words.
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '@/db/types';
-import { customerReason, reasonOf, summarize } from '@/components/queue/outbox-summary';
-import { queuedEntry } from '@/sync/queued-entry';
+import { customerReason, reasonOf, summarize } from '@/features/outbox/outbox-summary';
+import { queuedEntry } from '@/db/queued-entry';
 
 const entry = (over: Partial<OutboxEntry>): OutboxEntry => ({
   ...queuedEntry({
