@@ -3,10 +3,18 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export type CaughtMail = { from: string; to: string[]; raw: string };
-export type SmtpCatcher = { url: string; mails: CaughtMail[]; codeFor(email: string): string; close(): Promise<void> };
+export type SmtpCatcher = {
+  url: string;
+  mails: CaughtMail[];
+  codeFor(email: string): string;
+  /** The next message is refused, as a full mailbox would. */
+  refuseNext(): void;
+  close(): Promise<void>;
+};
 
 export async function startSmtpCatcher(): Promise<SmtpCatcher> {
   const mails: CaughtMail[] = [];
+  let refuse = false;
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -14,6 +22,10 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
       let raw = '';
       stream.on('data', (d: Buffer) => (raw += d.toString('utf8')));
       stream.on('end', () => {
+        if (refuse) {
+          refuse = false;
+          return callback(new Error('mailbox unavailable'));
+        }
         mails.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -33,6 +45,7 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
       if (!code) throw new Error(`no code was mailed to ${email}`);
       return code;
     },
+    refuseNext: () => void (refuse = true),
     close: () => new Promise<void>((r) => smtp.close(() => r())),
   };
 }

@@ -1,7 +1,6 @@
 // The functions attacked through the server: hand-offs only of the caller's own registration, bodies bounded while
 // they are read and only after the caller is known, address lookups limited per real client address, and staff
 // tokens that stop working within a minute of signing out or removal.
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID } from 'appwrite';
 import { createClient } from '@supabase/supabase-js';
@@ -14,68 +13,8 @@ import { signIn, STAFF } from '../helpers/staff';
 import { startReverseProxy } from '../helpers/reverse-proxy';
 import { startSmtpCatcher } from '../helpers/smtp-catcher';
 import { noiseJpeg } from '../helpers/images';
+import { answerBeforeBodyEnds, sendChunkedBody } from '../helpers/raw-http';
 import sharp from 'sharp';
-
-/** A chunked body that never ends; resolves with the answer if the server gives one without it. */
-function answerWithoutBody(url: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const u = new URL(url);
-    const req = httpRequest(
-      {
-        hostname: u.hostname,
-        port: u.port,
-        path: u.pathname + u.search,
-        method: 'POST',
-        headers: { ...headers, 'Transfer-Encoding': 'chunked' },
-      },
-      (res) => {
-        res.resume();
-        req.destroy();
-        resolve(res.statusCode ?? 0);
-      },
-    );
-    req.on('error', reject);
-    req.write(Buffer.alloc(32 * 1024, 0x20));
-    setTimeout(() => {
-      req.destroy();
-      reject(new Error('the function waited for the body'));
-    }, 10_000);
-  });
-}
-
-/** A chunked body of `size` bytes with no Content-Length. */
-function chunkedBody(url: string, headers: Record<string, string>, size: number): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const u = new URL(url);
-    const req = httpRequest(
-      {
-        hostname: u.hostname,
-        port: u.port,
-        path: u.pathname + u.search,
-        method: 'POST',
-        headers: { ...headers, 'Transfer-Encoding': 'chunked' },
-      },
-      (res) => {
-        let body = '';
-        res.on('data', (d) => (body += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      },
-    );
-    req.on('error', (err) =>
-      (err as NodeJS.ErrnoException).code === 'EPIPE' || (err as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(err),
-    );
-    const piece = Buffer.alloc(128 * 1024, 0x61);
-    let sent = 0;
-    const pump = () => {
-      while (sent < size) {
-        sent += piece.length;
-        if (!req.write(piece)) return void req.once('drain', pump);
-      }
-      req.end();
-    };
-    pump();
-  });
-}
 
 describe("sendToShopify hands over only what the server knows is the caller's", () => {
   let server: TestServer;
@@ -162,7 +101,7 @@ describe('function bodies', () => {
   afterAll(() => server.dispose());
 
   it('are counted while read, chunked or not, and cut at the limit with a 413', async () => {
-    const staff = await chunkedBody(
+    const staff = await sendChunkedBody(
       `${server.url}/.netlify/functions/updateAppwriteSubmission`,
       { Authorization: `Bearer ${staffToken}`, 'Content-Type': 'application/json' },
       2 * 1024 * 1024,
@@ -171,7 +110,7 @@ describe('function bodies', () => {
     expect(JSON.parse(staff.body).code).toBe('payload_too_large');
     const ada = await signedInCustomer(server, 'bodies@example.com');
     const { jwt } = await ada.as(() => ada.account.createJWT());
-    const customer = await chunkedBody(
+    const customer = await sendChunkedBody(
       `${server.url}/.netlify/functions/sendToShopify`,
       { 'X-Appwrite-JWT': jwt, 'Content-Type': 'application/json' },
       1024 * 1024,
@@ -199,22 +138,14 @@ describe('function bodies', () => {
   });
 
   it('are not read at all before the caller is known', async () => {
+    const statusOf = async (name: string, headers: Record<string, string>) =>
+      (await answerBeforeBodyEnds(`${server.url}/.netlify/functions/${name}`, { 'Content-Type': 'application/json', ...headers })).status;
     for (const name of ['updateAppwriteSubmission', 'importToAppwrite']) {
-      expect(await answerWithoutBody(`${server.url}/.netlify/functions/${name}`, { 'Content-Type': 'application/json' })).toBe(401);
-      expect(
-        await answerWithoutBody(`${server.url}/.netlify/functions/${name}`, {
-          Authorization: 'Bearer forged.token.here',
-          'Content-Type': 'application/json',
-        }),
-      ).toBe(401);
+      expect(await statusOf(name, {})).toBe(401);
+      expect(await statusOf(name, { Authorization: 'Bearer forged.token.here' })).toBe(401);
     }
-    expect(await answerWithoutBody(`${server.url}/.netlify/functions/sendToShopify`, { 'Content-Type': 'application/json' })).toBe(401);
-    expect(
-      await answerWithoutBody(`${server.url}/.netlify/functions/sendToShopify`, {
-        'X-Appwrite-JWT': 'forged',
-        'Content-Type': 'application/json',
-      }),
-    ).toBe(401);
+    expect(await statusOf('sendToShopify', {})).toBe(401);
+    expect(await statusOf('sendToShopify', { 'X-Appwrite-JWT': 'forged' })).toBe(401);
   });
 });
 

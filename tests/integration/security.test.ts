@@ -16,6 +16,7 @@ import { startReverseProxy, type ReverseProxy } from '../helpers/reverse-proxy';
 import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher';
 import { startChildServer } from '../helpers/child-server';
 import { noiseJpeg } from '../helpers/images';
+import { answerBeforeBodyEnds, sendChunkedBody } from '../helpers/raw-http';
 
 const PROJECT = { 'X-Appwrite-Project': 'warranty' };
 const DOCS = '/databases/warranty/collections/submissions/documents';
@@ -56,62 +57,6 @@ async function sendChunk(base: string, session: string, fileId: string, bytes: U
     body: form,
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
-/** Sends headers and a first piece of a chunked body that never ends; resolves with the status if the server answers anyway. */
-function answerBeforeBodyEnds(url: string, headers: Record<string, string>, method = 'POST'): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const u = new URL(url);
-    const req = httpRequest(
-      { hostname: u.hostname, port: u.port, path: u.pathname + u.search, method, headers: { ...headers, 'Transfer-Encoding': 'chunked' } },
-      (res) => {
-        let body = '';
-        res.on('data', (d) => (body += d));
-        res.on('end', () => {
-          req.destroy();
-          resolve({ status: res.statusCode ?? 0, body });
-        });
-      },
-    );
-    req.on('error', (err) => reject(err));
-    req.write(Buffer.alloc(64 * 1024, 0x20));
-    setTimeout(() => {
-      req.destroy();
-      reject(new Error('the server waited for the body to end'));
-    }, 10_000);
-  });
-}
-
-/** Sends a chunked body of `size` bytes (no Content-Length) and returns the status. */
-function sendChunkedBody(url: string, headers: Record<string, string>, size: number): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const u = new URL(url);
-    const req = httpRequest(
-      {
-        hostname: u.hostname,
-        port: u.port,
-        path: u.pathname + u.search,
-        method: 'POST',
-        headers: { ...headers, 'Transfer-Encoding': 'chunked' },
-      },
-      (res) => {
-        let body = '';
-        res.on('data', (d) => (body += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      },
-    );
-    req.on('error', reject);
-    const piece = Buffer.alloc(256 * 1024, 0x61);
-    let sent = 0;
-    const pump = () => {
-      while (sent < size) {
-        sent += piece.length;
-        if (!req.write(piece)) return void req.once('drain', pump);
-      }
-      req.end();
-    };
-    pump();
-  });
 }
 
 describe('the dev mailbox never leaks codes', () => {

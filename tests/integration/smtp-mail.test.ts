@@ -1,45 +1,23 @@
 // With SMTP_URL set, the one-time code goes out as a real email through SMTP (here a local SMTP server).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { ID } from 'appwrite';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { webCustomer } from '../helpers/web-customer';
+import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher';
 
 describe('code emails over SMTP', () => {
-  const received: { from: string; to: string[]; raw: string }[] = [];
-  let smtp: SMTPServer;
+  let smtp: SmtpCatcher;
   let server: TestServer;
-  let failNext = false;
+  let received: SmtpCatcher['mails'];
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let raw = '';
-        stream.on('data', (d: Buffer) => (raw += d.toString('utf8')));
-        stream.on('end', () => {
-          if (failNext) {
-            failNext = false;
-            return callback(new Error('mailbox unavailable'));
-          }
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw,
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
-    const port = (smtp.server.address() as AddressInfo).port;
-    server = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Maison <codes@maison.example>' });
+    smtp = await startSmtpCatcher();
+    received = smtp.mails;
+    server = await startTestServer({ smtpUrl: smtp.url, mailFrom: 'Maison <codes@maison.example>' });
   });
   afterAll(async () => {
     await server.dispose();
-    await new Promise<void>((r) => smtp.close(() => r()));
+    await smtp.close();
   });
 
   it('sends the code by email and keeps the dev mailbox closed', async () => {
@@ -58,7 +36,7 @@ describe('code emails over SMTP', () => {
   });
 
   it('tells the customer to try again when the mail server refuses, and the unsent code does not work', async () => {
-    failNext = true;
+    smtp.refuseNext();
     const c = webCustomer(server.endpoint);
     const err = await c
       .as(() => c.account.createEmailToken({ userId: ID.unique(), email: 'bounce@example.com' }))
