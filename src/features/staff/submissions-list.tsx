@@ -1,6 +1,7 @@
-// src/features/staff/submissions-list.tsx: /submissionslist, SPEC.md's read-only list. Reads the device's cache
-// (synced first when online), so it opens offline; only the cards near the viewport exist, so 100,000 stay fast.
+// /submissionslist, SPEC.md's read-only list. Reads the device's cache (synced first when online), so it opens
+// offline; rows of cards are virtualized with the table's library, so 100,000 stay fast.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { appDb, type AppDb } from '@/db/schema';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 import type { Submission } from '@/shared/contracts/submission';
@@ -57,11 +58,10 @@ export function SubmissionsList({ config, navigate }: { config: RuntimeConfig; n
   );
 }
 
-type Window = { cols: number; firstRow: number; lastRow: number };
-
+/** Rows of cards in a grid as wide as the page allows, only those near the viewport in the document. */
 function CardGrid({ db, ids }: { db: AppDb; ids: string[] }) {
   const box = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState<Window>({ cols: 3, firstRow: 0, lastRow: 8 });
+  const [layout, setLayout] = useState({ cols: 3, top: 0 });
   const [rows, setRows] = useState<Map<string, Submission>>(new Map());
 
   useLayoutEffect(() => {
@@ -69,22 +69,27 @@ function CardGrid({ db, ids }: { db: AppDb; ids: string[] }) {
       const el = box.current;
       if (!el) return;
       const cols = Math.max(1, Math.floor((el.clientWidth + GAP) / (MIN_CARD_WIDTH + GAP)));
-      const top = el.getBoundingClientRect().top;
-      const firstRow = Math.max(0, Math.floor(-top / ROW) - OVERSCAN_ROWS);
-      const lastRow = Math.max(firstRow, Math.ceil((window.innerHeight - top) / ROW) + OVERSCAN_ROWS);
-      setView((v) => (v.cols === cols && v.firstRow === firstRow && v.lastRow === lastRow ? v : { cols, firstRow, lastRow }));
+      const top = el.getBoundingClientRect().top + window.scrollY;
+      setLayout((l) => (l.cols === cols && l.top === top ? l : { cols, top }));
     };
     measure();
-    window.addEventListener('scroll', measure, { passive: true });
     window.addEventListener('resize', measure);
-    return () => {
-      window.removeEventListener('scroll', measure);
-      window.removeEventListener('resize', measure);
-    };
+    return () => window.removeEventListener('resize', measure);
   }, []);
 
-  const start = view.firstRow * view.cols;
-  const visible = ids.slice(start, Math.min(ids.length, (view.lastRow + 1) * view.cols));
+  const { cols, top } = layout;
+  const virtual = useWindowVirtualizer({
+    count: Math.ceil(ids.length / cols),
+    estimateSize: () => ROW,
+    overscan: OVERSCAN_ROWS,
+    scrollMargin: top,
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
+  });
+  const items = virtual.getVirtualItems();
+  const firstRow = items[0]?.index ?? 0;
+  const lastRow = items.at(-1)?.index ?? -1;
+  const start = firstRow * cols;
+  const visible = ids.slice(start, Math.min(ids.length, (lastRow + 1) * cols));
   const key = visible.join('|');
 
   useEffect(() => {
@@ -101,15 +106,14 @@ function CardGrid({ db, ids }: { db: AppDb; ids: string[] }) {
     };
   }, [db, key]);
 
-  const totalRows = Math.ceil(ids.length / view.cols);
   return (
-    <div ref={box} className="staff-cards" style={{ height: totalRows * ROW - GAP }}>
+    <div ref={box} className="staff-cards" style={{ height: Math.max(0, virtual.getTotalSize() - GAP) }}>
       <ul
         className="staff-cards__window"
         aria-label="Submissions"
         style={{
-          transform: `translateY(${view.firstRow * ROW}px)`,
-          gridTemplateColumns: `repeat(${view.cols}, minmax(0, 1fr))`,
+          transform: `translateY(${(items[0]?.start ?? top) - top}px)`,
+          gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))`,
           gridAutoRows: CARD_HEIGHT,
           gap: GAP,
         }}
