@@ -1,6 +1,6 @@
 import type { AppDb } from '@/db/schema';
 import { signOutStaff, type StaffAuthConfig } from '@/lib/staff-session';
-import { clearStaffCache } from '@/sync/staff-cache';
+import { clearStaffCache } from '@/sync/submissions-sync';
 
 /** Ends the staff session, then forgets every submission, pending edit and sync mark kept on this device. */
 export async function signOutAndForget(config: StaffAuthConfig, db: AppDb): Promise<void> {

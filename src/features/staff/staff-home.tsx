@@ -4,7 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { ReactNode } from 'react';
 import { appDb } from '@/db/schema';
 import type { RuntimeConfig } from '@/lib/runtime-config';
-import { lastSyncedAt } from '@/sync/staff-cache';
+import { lastSyncedAt } from '@/sync/submissions-sync';
 import type { Navigate } from './navigation';
 import { IntegrationLog } from './integration-log';
 import { StaffLayout, StaffLink } from './staff-layout';

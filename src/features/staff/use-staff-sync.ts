@@ -4,7 +4,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AppDb } from '@/db/schema';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 import { getStaffSession } from '@/lib/staff-session';
-import { flushPendingEdits, StaffSyncError, syncSubmissions, type FlushResult } from '@/sync/staff-cache';
+import { flushPendingEdits, type FlushResult } from '@/sync/pending-edits';
+import { StaffSyncError } from '@/sync/staff-api';
+import { syncSubmissions } from '@/sync/submissions-sync';
 
 export type StaffSyncState = {
   syncing: boolean;

@@ -3,16 +3,9 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openAppDb, type AppDb } from '@/db/schema';
 import type { Submission } from '@/shared/contracts/submission';
-import {
-  clearStaffCache,
-  DELTA_OVERLAP_MS,
-  flushPendingEdits,
-  lastSyncedAt,
-  queueEdit,
-  resolveConflict,
-  StaffSyncError,
-  syncSubmissions,
-} from '@/sync/staff-cache';
+import { flushPendingEdits, queueEdit, resolveConflict } from '@/sync/pending-edits';
+import { StaffSyncError } from '@/sync/staff-api';
+import { clearStaffCache, DELTA_OVERLAP_MS, lastSyncedAt, syncSubmissions } from '@/sync/submissions-sync';
 
 const stamp = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
 

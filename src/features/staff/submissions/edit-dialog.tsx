@@ -4,7 +4,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AppDb } from '@/db/schema';
 import { fieldsSchema, type Submission } from '@/shared/contracts/submission';
-import { flushPendingEdits, queueEdit, resolveConflict, StaffSyncError, type Conflict } from '@/sync/staff-cache';
+import { flushPendingEdits, queueEdit, resolveConflict, type Conflict } from '@/sync/pending-edits';
+import { StaffSyncError } from '@/sync/staff-api';
 import { Modal } from './modal';
 import { staffImageUrl, type TokenSource } from './staff-images';
 import { imageIds } from './submissions-table';

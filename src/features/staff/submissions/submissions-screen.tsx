@@ -7,7 +7,7 @@ import type { RuntimeConfig } from '@/lib/runtime-config';
 import { getStaffToken } from '@/lib/staff-session';
 import { buildExportCsv, exportFileName, fileStamp } from '@/shared/csv';
 import type { Submission } from '@/shared/contracts/submission';
-import type { Conflict } from '@/sync/staff-cache';
+import type { Conflict } from '@/sync/pending-edits';
 import type { Navigate } from '../navigation';
 import { StaffLayout } from '../staff-layout';
 import { EditDialog } from './edit-dialog';

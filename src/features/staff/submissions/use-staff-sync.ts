@@ -3,7 +3,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { AppDb } from '@/db/schema';
-import { flushPendingEdits, lastSyncedAt, StaffSyncError, syncSubmissions } from '@/sync/staff-cache';
+import { flushPendingEdits } from '@/sync/pending-edits';
+import { StaffSyncError } from '@/sync/staff-api';
+import { lastSyncedAt, syncSubmissions } from '@/sync/submissions-sync';
 import type { TokenSource } from './staff-images';
 
 export const POLL_MS = 2000;
