@@ -3,7 +3,8 @@
 import { readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { searchProducts, toCatalogEntry, type Category } from '../src/features/wizard/products';
+import type { Category } from '../src/features/wizard/categories';
+import { searchProducts, toCatalogEntry } from '../src/features/wizard/products';
 import { percentile, round, type Row } from './common';
 
 const COUNT = 5_000;

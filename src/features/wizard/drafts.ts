@@ -1,6 +1,6 @@
 // src/features/wizard/drafts.ts: the wizard run on this device: fields and step in Dexie, photos in draftFiles, SPEC.md's local storage keys.
 import type { AppDb } from '@/db/schema';
-import { isCategory } from './products';
+import { isCategory } from './categories';
 import { restorableStep } from './wizard.rules';
 import type { DraftClear, DraftSave, DraftValues, LoadedDraft, SelectedProduct } from './wizard.types';
 

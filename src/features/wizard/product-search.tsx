@@ -1,5 +1,5 @@
 // src/features/wizard/product-search.tsx: find products by name or SKU within a category; chosen ones become chips.
-import { CATEGORIES, type Category } from './products';
+import { CATEGORIES, type Category } from './categories';
 import { wizardView } from './wizard.view';
 import type { StepProps } from './step-props';
 

@@ -1,21 +1,11 @@
-// src/features/wizard/products.ts: product search for step 6 (SPEC.md section 5) and the device copy of the catalog.
+// Product search for step 6 (SPEC.md section 5) and the device copy of the catalog.
 import type { AppDb } from '@/db/schema';
 import type { CatalogEntry } from '@/db/types';
 import type { Product } from '@/shared/contracts/product';
 import { readProducts } from './answers';
+import { CATEGORIES, type Category } from './categories';
 import { LIMITS } from './wizard.rules';
 import { functionPath } from '@/shared/contracts/function-names';
-
-export const CATEGORIES = {
-  all: { label: 'All jewelry', words: [] as string[] },
-  necklace: { label: 'Necklaces', words: ['necklace', 'pendant', 'choker'] },
-  earring: { label: 'Earrings', words: ['earring', 'hoop', 'stud'] },
-  bracelet: { label: 'Bracelets', words: ['bracelet', 'bangle'] },
-  ring: { label: 'Rings', words: ['ring'] },
-} as const;
-
-export type Category = keyof typeof CATEGORIES;
-export const isCategory = (v: unknown): v is Category => typeof v === 'string' && v in CATEGORIES;
 
 /** Everything the search looks in, lower-cased once: title, handle, id, sku, type, variant skus and titles, tags. */
 export function toCatalogEntry(p: Product): CatalogEntry {

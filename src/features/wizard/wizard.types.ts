@@ -1,7 +1,7 @@
 // src/features/wizard/wizard.types.ts: the shapes the wizard machine, its actors and its screens share.
 import type { CatalogEntry, RegistrationFields } from '@/db/types';
 import type { PlaceDetails, PlacePrediction } from '@/shared/contracts/places';
-import type { Category } from './products';
+import type { Category } from './categories';
 
 export type Step = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
