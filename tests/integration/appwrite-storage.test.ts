@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { webCustomer } from '../helpers/web-customer';
 import { signedInCustomer } from '../helpers/customers';
 import { failure } from '../helpers/failure';
+import { noiseJpeg } from '../helpers/images';
 
 /** A copy on a plain ArrayBuffer, as File and Blob want it. */
 const bytesOf = (b: Uint8Array): Uint8Array<ArrayBuffer> => {
@@ -17,14 +18,7 @@ const bytesOf = (b: Uint8Array): Uint8Array<ArrayBuffer> => {
 };
 const sha = (b: ArrayBuffer | Uint8Array) => createHash('sha256').update(new Uint8Array(b)).digest('hex');
 
-async function photo(width = 1600, height = 1200): Promise<Uint8Array<ArrayBuffer>> {
-  const noise = randomBytes(width * height * 3);
-  return bytesOf(
-    await sharp(noise, { raw: { width, height, channels: 3 } })
-      .jpeg({ quality: 70 })
-      .toBuffer(),
-  );
-}
+const photo = (width = 1600, height = 1200) => noiseJpeg(width, height);
 
 describe('storage', () => {
   let server: TestServer;

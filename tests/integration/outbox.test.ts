@@ -1,11 +1,9 @@
 // The outbox against the real server and the unmodified web SDK: once, kept while down, held, set aside, Shopify once.
 import 'fake-indexeddb/auto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import sharp from 'sharp';
 import { Account, Client, Databases, Storage } from 'appwrite';
 import { Client as NodeClient, Databases as NodeDatabases, Query, Storage as NodeStorage } from 'node-appwrite';
 import { openAppDb, type AppDb } from '@/db/schema';
@@ -19,6 +17,7 @@ import { handOffs } from '../helpers/hand-offs';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { signedInCustomer } from '../helpers/customers';
 import { webCustomer, type WebCustomer } from '../helpers/web-customer';
+import { noiseJpeg } from '../helpers/images';
 
 const config = (endpoint: string): RuntimeConfig => ({
   appwriteEndpoint: endpoint,
@@ -43,12 +42,7 @@ function clientsFor(customer: WebCustomer, server: TestServer): AppwriteClients 
   };
 }
 
-async function jpeg(width = 48, height = 32): Promise<Uint8Array<ArrayBuffer>> {
-  const out = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 70 })
-    .toBuffer();
-  return new Uint8Array(out);
-}
+const jpeg = () => noiseJpeg();
 
 const fields = (email: string): RegistrationFields => ({
   full_name: 'Ada Lovelace',

@@ -1,6 +1,5 @@
 // The staff functions through server/: every one refuses anyone but staff, then lists, pages, edits with
 // conflict detection, imports idempotently and serves private photos.
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { ID } from 'appwrite';
@@ -11,6 +10,7 @@ import { createClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import { createStaffUser, totpAt } from '../../server/auth';
 import type { Submission } from '../../src/shared/contracts/submission';
+import { noiseJpeg } from '../helpers/images';
 
 describe('staff functions', () => {
   let server: TestServer;
@@ -34,10 +34,8 @@ describe('staff functions', () => {
     ({ staff, cases } = await authCases(server));
     const ada = await signedInCustomer(server, 'ada@example.com');
     photoId = ID.unique();
-    const jpeg = await sharp(randomBytes(800 * 600 * 3), { raw: { width: 800, height: 600, channels: 3 } })
-      .jpeg()
-      .toBuffer();
-    await ada.as(() => ada.storage.createFile({ bucketId: 'images', fileId: photoId, file: new File([new Uint8Array(jpeg)], 'ring.jpg') }));
+    const jpeg = await noiseJpeg(800, 600, 80);
+    await ada.as(() => ada.storage.createFile({ bucketId: 'images', fileId: photoId, file: new File([jpeg], 'ring.jpg') }));
     docId = ID.unique();
     await ada.as(() =>
       ada.databases.createDocument({
