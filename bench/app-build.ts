@@ -1,4 +1,4 @@
-// bench/app-build.ts: one production build of the PWA per benchmark process, in a temporary folder.
+// One production build of the PWA per benchmark process, in a temporary folder.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

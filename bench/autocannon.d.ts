@@ -1,4 +1,4 @@
-// bench/autocannon.d.ts: the part of autocannon's programmatic API the benchmarks use.
+// The part of autocannon's programmatic API the benchmarks use.
 declare module 'autocannon' {
   type Request = {
     method?: string;

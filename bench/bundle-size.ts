@@ -1,4 +1,4 @@
-// bench/bundle-size.ts: raw and gzip (level 9) size of every production chunk in dist/, building first when dist/ is missing.
+// Raw and gzip (level 9) size of every production chunk in dist/, building first when dist/ is missing.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// bench/common.ts: the row every benchmark returns, percentiles, and the customer sign-in by emailed code.
+// The row every benchmark returns, percentiles, and the customer sign-in by emailed code.
 export type Row = { name: string; value: number | string; unit: string; target?: string; pass?: boolean };
 
 export const PROJECT = 'warranty';

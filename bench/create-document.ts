@@ -1,4 +1,4 @@
-// bench/create-document.ts: createDocument by a signed-in customer, 32 connections, a new document id per request.
+// createDocument by a signed-in customer, 32 connections, a new document id per request.
 import { DOCUMENTS_PATH, round, signInCustomer, type Row } from './common';
 import { load, CONNECTIONS } from './load';
 import type { BenchServer } from './server-process';

@@ -1,4 +1,4 @@
-// bench/import.ts: importToAppwrite end to end against the server: 10,000 CSV rows as staff would send them,
+// importToAppwrite end to end against the server: 10,000 CSV rows as staff would send them,
 // then the same rows again (which must create nothing).
 import type { BenchServer } from './server-process';
 import { round, type Row } from './common';

@@ -1,4 +1,4 @@
-// bench/lighthouse.ts: Lighthouse (default mobile config, simulated throttling) on / and /login of a running
+// Lighthouse (default mobile config, simulated throttling) on / and /login of a running
 // server, each page several times in its own headless Chromium; the median performance and accessibility scores.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

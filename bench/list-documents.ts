@@ -1,4 +1,4 @@
-// bench/list-documents.ts: listing 100 of 10,000 documents at a random offset with the API key, under load and one at a time.
+// Listing 100 of 10,000 documents at a random offset with the API key, under load and one at a time.
 import { DOCUMENTS_PATH, keyHeaders, percentile, post, round, type Row } from './common';
 import { load, CONNECTIONS } from './load';
 import type { BenchServer } from './server-process';

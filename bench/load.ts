@@ -1,4 +1,4 @@
-// bench/load.ts: one autocannon run (32 connections, fixed duration) reduced to throughput, latency and failures.
+// One autocannon run (32 connections, fixed duration) reduced to throughput, latency and failures.
 import autocannon from 'autocannon';
 
 type Request = NonNullable<Parameters<typeof autocannon>[0]['requests']>[number];

@@ -1,4 +1,4 @@
-// bench/offline-start.ts: first contentful paint of the start page from the service worker, server stopped (median of 5).
+// First contentful paint of the start page from the service worker, server stopped (median of 5).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// bench/outbox-drain.ts: 100 queued registrations with two ~300 KB JPEGs each, sent from Chromium to server/ on loopback.
+// 100 queued registrations with two ~300 KB JPEGs each, sent from Chromium to server/ on loopback.
 import sharp from 'sharp';
 import { chromiumPath, launch, PHONE } from '../tests/helpers/browser';
 import { photoJpeg, prng, seedOutbox, seedRecord, type SeedRecord } from '../tests/helpers/device-outbox';

@@ -1,4 +1,4 @@
-// bench/product-search.ts: step 6's product search (src/features/wizard/products.ts) over 5,000 generated products,
+// Step 6's product search (src/features/wizard/products.ts) over 5,000 generated products,
 // timed per keystroke as a customer types names, SKUs and misses in each category.
 import { readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';

@@ -1,4 +1,4 @@
-// bench/run.ts: runs every benchmark, prints a Markdown table and writes bench/results/latest.json.
+// Runs every benchmark, prints a Markdown table and writes bench/results/latest.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, platform, release, totalmem } from 'node:os';
 import { benchBundleSize } from './bundle-size';

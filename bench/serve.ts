@@ -1,4 +1,4 @@
-// bench/serve.ts: starts the embedded server on loopback with a temp DATA_DIR and prints {port, apiKey} as one JSON line.
+// Starts the embedded server on loopback with a temp DATA_DIR and prints {port, apiKey} as one JSON line.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// bench/server-process.ts: runs bench/serve.ts as a separate process and hands back its address and API key.
+// Runs bench/serve.ts as a separate process and hands back its address and API key.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,4 @@
-// bench/staff-table.ts: the submissions screen in Chromium with 100,000 submissions on the device: first rows on
+// The submissions screen in Chromium with 100,000 submissions on the device: first rows on
 // screen after navigation, search keystrokes, long tasks while scrolling, export; and a plain 5,000-row table.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// bench/upload-image.ts: whole-file uploads of a real ~300 KB JPEG by a signed-in customer, 8 at a time.
+// Whole-file uploads of a real ~300 KB JPEG by a signed-in customer, 8 at a time.
 import sharp from 'sharp';
 import { percentile, round, signInCustomer, type Row } from './common';
 import type { BenchServer } from './server-process';

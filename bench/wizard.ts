@@ -1,4 +1,4 @@
-// bench/wizard.ts: the customer side against the built app served by server/: JavaScript sent for / and the wizard,
+// The customer side against the built app served by server/: JavaScript sent for / and the wizard,
 // Lighthouse scores, a 12 MP photo made small on step 6, and product search over 5,000 products.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// scripts/make-catalog.ts: writes the bundled catalog (src/shared/catalog/products.json) and its images (public/catalog/).
+// Writes the bundled catalog (src/shared/catalog/products.json) and its images (public/catalog/).
 // Deterministic: a seeded PRNG, no network. Run `npx tsx scripts/make-catalog.ts` after changing it, and commit both outputs.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import sharp from 'sharp';

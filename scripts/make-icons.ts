@@ -1,4 +1,4 @@
-// scripts/make-icons.ts: renders the app icons in public/icons from public/logo.svg (run after changing the logo).
+// Renders the app icons in public/icons from public/logo.svg (run after changing the logo).
 import sharp from 'sharp';
 
 const logo = new URL('../public/logo.svg', import.meta.url).pathname;

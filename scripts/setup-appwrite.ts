@@ -1,4 +1,4 @@
-// scripts/setup-appwrite.ts: `npm run setup:appwrite`, creates appwrite.json's database, collection and bucket on an Appwrite server.
+// `npm run setup:appwrite`, creates appwrite.json's database, collection and bucket on an Appwrite server.
 import { readFileSync } from 'node:fs';
 import { parseProjectFile } from '../src/shared/project-file';
 import { setupAppwrite } from './lib/setup-appwrite';

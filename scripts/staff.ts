@@ -1,4 +1,4 @@
-// scripts/staff.ts: `npm run staff -- add EMAIL [--password P] | remove EMAIL | list`, on DATA_DIR's database directly.
+// `npm run staff -- add EMAIL [--password P] | remove EMAIL | list`, on DATA_DIR's database directly.
 import { resolve } from 'node:path';
 import { createStaffUser, findUserByEmail, generatePassword, listUsers, removeUser, setPassword } from '../server/auth';
 import { isStaff, setStaffRole } from '../server/auth/users';

@@ -1,4 +1,4 @@
-// server/secrets.ts: keys the embedded server makes once and keeps in DATA_DIR/secrets.json (mode 600).
+// Keys the embedded server makes once and keeps in DATA_DIR/secrets.json (mode 600).
 // They never leave the server, except the anon key, which is public by design.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

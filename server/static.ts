@@ -1,4 +1,4 @@
-// server/static.ts: the built PWA from STATIC_DIR, held in memory with gzip copies. Hashed files under
+// The built PWA from STATIC_DIR, held in memory with gzip copies. Hashed files under
 // /assets/ are cached for a year; index.html, the service worker and the manifest are always revalidated.
 // Unknown paths that want HTML get their own page if the build wrote one (login.html for /login), else index.html.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// src/main.tsx: reads the runtime configuration, applies the brand, and starts the app.
+// Reads the runtime configuration, applies the brand, and starts the app.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@fontsource/cormorant-garamond/latin-500.css';

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
-// src/sw.ts: the service worker. Precaches the app shell so every route opens offline, and answers
-// navigations with index.html. API calls are never cached here; the outbox owns sending.
+// The service worker. Precaches the app shell so every route opens offline and answers navigations with
+// index.html. Of the API, only the product catalog (stale-while-revalidate), its pictures and staff thumbnails are
+// cached; nothing is ever sent from a cache: the outbox owns sending, and runs here on Background Sync.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';

@@ -1,4 +1,4 @@
-// netlify/lib/appwrite.ts: node-appwrite clients with the server's API key, from the environment.
+// Node-appwrite clients with the server's API key, from the environment.
 import { Client, Databases, Storage, Account } from 'node-appwrite';
 import { env, requiredEnv } from './env';
 

@@ -1,4 +1,4 @@
-// netlify/lib/env.ts: settings for the functions. On Netlify they are the site's environment; the embedded
+// Settings for the functions. On Netlify they are the site's environment; the embedded
 // server runs the same functions inside `withEnv`, giving each server instance its own endpoint and keys.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { HttpError } from './http';

@@ -1,4 +1,4 @@
-// netlify/lib/http.ts: the one place an error becomes a Response. Every function answers JSON; failures carry
+// The one place an error becomes a Response. Every function answers JSON; failures carry
 // {error, code}: `error` is the message SPEC.md's screens show, `code` a snake_case reason for programs.
 
 /** An expected failure with its HTTP status. */
@@ -26,8 +26,8 @@ const json = (body: unknown, status: number, headers: Record<string, string> = {
   });
 
 /**
- * Wraps a function body: HttpError becomes its status with {error, code}; anything else is logged and answered
- * 502 when an upstream failed, 500 otherwise (a bug, never the caller's input).
+ * Wraps a function body: HttpError becomes its status with {error, code} (functions say 502 themselves when an
+ * upstream failed); anything else is logged and answered 500, a bug, never the caller's input.
  * @example export default handle(async (req) => Response.json(await listThings()));
  */
 export const handle =

@@ -1,4 +1,4 @@
-// netlify/lib/shopify-customers.ts: upserts the registering customer in Shopify (Admin REST API), tagged
+// Upserts the registering customer in Shopify (Admin REST API), tagged
 // warranty-registered with the registration in the note. Idempotent: a registration already noted changes nothing.
 import { HttpError } from './http';
 import type { Submission } from '../../src/shared/contracts/submission';

@@ -1,4 +1,4 @@
-// netlify/lib/submissions.ts: the submissions collection for staff, through node-appwrite with the API key.
+// The submissions collection for staff, through node-appwrite with the API key.
 import { createHash } from 'node:crypto';
 import { AppwriteException, Query } from 'node-appwrite';
 import { SUBMISSION_FIELDS, type Submission, type SubmissionFields } from '../../src/shared/contracts/submission';

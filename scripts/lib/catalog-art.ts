@@ -1,4 +1,4 @@
-// scripts/lib/catalog-art.ts: composes a 480x480 SVG illustration of a piece of jewelry (category, metal, stone).
+// Composes a 480x480 SVG illustration of a piece of jewelry (category, metal, stone).
 export type ArtCategory = 'necklace' | 'pendant' | 'choker' | 'earring' | 'hoop' | 'stud' | 'bracelet' | 'bangle' | 'ring';
 export type ArtMetal = 'gold' | 'rose-gold' | 'white-gold' | 'silver';
 export type ArtStone = 'none' | 'pearl' | 'diamond' | 'sapphire' | 'emerald' | 'ruby' | 'amethyst' | 'topaz' | 'morganite';

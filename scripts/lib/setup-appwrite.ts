@@ -1,4 +1,4 @@
-// scripts/lib/setup-appwrite.ts: creates what appwrite.json describes on an Appwrite server, skipping what is already there.
+// Creates what appwrite.json describes on an Appwrite server, skipping what is already there.
 import { AppwriteException, Client, Compression, Databases, DatabasesIndexType, OrderBy, Storage } from 'node-appwrite';
 import type { ProjectAttribute, ProjectFile } from '../../src/shared/project-file';
 

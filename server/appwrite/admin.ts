@@ -1,4 +1,4 @@
-// server/appwrite/admin.ts: creating databases, collections, attributes and indexes (API key only), as
+// Creating databases, collections, attributes and indexes (API key only), as
 // `npm run setup:appwrite` and the Appwrite console do. Attributes are ready at once (status "available").
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';

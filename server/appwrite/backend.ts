@@ -1,4 +1,4 @@
-// server/appwrite/backend.ts: what every Appwrite route needs, built once per server.
+// What every Appwrite route needs, built once per server.
 import type { Db } from '../store/sqlite';
 import type { Mailer } from '../mail';
 

@@ -1,4 +1,4 @@
-// server/appwrite/context.ts: who is calling. Resolves the project, then an API key, a session (cookie,
+// Who is calling. Resolves the project, then an API key, a session (cookie,
 // X-Appwrite-Session, X-Fallback-Cookies, in Appwrite's order) or a JWT. A stale session makes a guest, as in Appwrite.
 import { timingSafeEqual } from 'node:crypto';
 import { jwtVerify } from 'jose';

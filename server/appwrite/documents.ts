@@ -1,4 +1,4 @@
-// server/appwrite/documents.ts: documents (legacy Databases API) and rows (TablesDB) over one table.
+// Documents (legacy Databases API) and rows (TablesDB) over one table.
 // A client-chosen id makes creation idempotent: a repeat gets 409 *_already_exists.
 import { Hono, type Context } from 'hono';
 import type { Statement } from 'better-sqlite3';

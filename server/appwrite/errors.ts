@@ -1,4 +1,4 @@
-// server/appwrite/errors.ts: Appwrite's error shape ({message, code, type, version}) and the types this backend raises.
+// Appwrite's error shape ({message, code, type, version}) and the types this backend raises.
 
 export const APPWRITE_VERSION = '1.9.6';
 

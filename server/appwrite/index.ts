@@ -1,4 +1,4 @@
-// server/appwrite/index.ts: the Appwrite REST protocol subset at /v1, composed from its parts.
+// The Appwrite REST protocol subset at /v1, composed from its parts.
 // Every failure leaves as Appwrite's JSON error; nothing a client sends can make a 500.
 import { Hono, type Context } from 'hono';
 import type { MiddlewareHandler } from 'hono';

@@ -1,4 +1,5 @@
-// server/appwrite/models.ts: rows to the JSON models the SDKs read (Models.User, Session, Token, Document, File).
+// Account rows to the JSON models the SDKs read (Models.User and Models.Session); documents and files make their
+// own models beside their routes.
 import type { SessionRow, UserRow } from './context';
 import { isoNow } from './util';
 

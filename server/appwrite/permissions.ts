@@ -1,4 +1,4 @@
-// server/appwrite/permissions.ts: Appwrite permission strings (read("user:abc")) and the checks made with them.
+// Appwrite permission strings (read("user:abc")) and the checks made with them.
 import { invalidParam, unauthorized } from './errors';
 import { rolesOf, type Caller } from './context';
 

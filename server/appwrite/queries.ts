@@ -1,4 +1,4 @@
-// server/appwrite/queries.ts: Appwrite Query JSON ({"method","attribute","values"}) to SQL over the documents table.
+// Appwrite Query JSON ({"method","attribute","values"}) to SQL over the documents table.
 // Attributes are checked against the collection, values are always bound, never spliced into SQL.
 import { AppwriteError } from './errors';
 import type { CollectionInfo } from './schema';

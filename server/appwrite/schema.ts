@@ -1,4 +1,4 @@
-// server/appwrite/schema.ts: databases, collections and their attributes as the document routes see them,
+// Databases, collections and their attributes as the document routes see them,
 // cached in memory and dropped on every schema change. Also validates document data against the attributes.
 import type { Db } from '../store/sqlite';
 import { AppwriteError } from './errors';

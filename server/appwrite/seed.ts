@@ -1,4 +1,4 @@
-// server/appwrite/seed.ts: makes the embedded store hold what appwrite.json describes (missing parts only).
+// Makes the embedded store hold what appwrite.json describes (missing parts only).
 import type { ProjectFile } from '../../src/shared/project-file';
 import { attributeFrom, type SchemaAdmin } from './admin';
 import type { SchemaCache } from './schema';

@@ -1,4 +1,4 @@
-// server/appwrite/sniff.ts: what a file really is, from its first bytes (never from its name).
+// What a file really is, from its first bytes (never from its name).
 
 export type Sniffed = { mime: string; extensions: string[] };
 

@@ -1,4 +1,4 @@
-// server/appwrite/util.ts: ids, timestamps and the parameter checks every Appwrite route shares.
+// Ids, timestamps and the parameter checks every Appwrite route shares.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { invalidArgument, invalidParam } from './errors';
 

@@ -1,4 +1,4 @@
-// server/auth/bootstrap.ts: makes sure a staff account exists at start (STAFF_EMAIL/STAFF_PASSWORD, or a generated one).
+// Makes sure a staff account exists at start (STAFF_EMAIL/STAFF_PASSWORD, or a generated one).
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../store/sqlite';
 import { checkPassword, countStaff, createStaffUser, findUserByEmail, isStaff, setPassword, setStaffRole } from './users';

@@ -1,4 +1,4 @@
-// server/auth/context.ts: what the Auth routes share: their dependencies and the bearer-token check of user endpoints.
+// What the Auth routes share: their dependencies and the bearer-token check of user endpoints.
 import type { Context, MiddlewareHandler } from 'hono';
 import { clientIp } from '../net/client-ip';
 import type { EcPrivateJwk } from '../secrets';

@@ -1,4 +1,4 @@
-// server/auth/errors.ts: GoTrue's error shape ({code, error_code, message, msg}) and the errors this service raises.
+// GoTrue's error shape ({code, error_code, message, msg}) and the errors this service raises.
 import type { Context } from 'hono';
 import { RateLimited } from '../net/rate-limit';
 

@@ -1,4 +1,4 @@
-// server/auth/factors.ts: TOTP second factors: enroll (QR as SVG), challenge, verify (session -> aal2), unenroll.
+// TOTP second factors: enroll (QR as SVG), challenge, verify (session -> aal2), unenroll.
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import QRCode from 'qrcode';

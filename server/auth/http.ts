@@ -1,4 +1,4 @@
-// server/auth/http.ts: request plumbing shared by the Auth routes: bounded JSON bodies and field checks.
+// Request plumbing shared by the Auth routes: bounded JSON bodies and field checks.
 import { badJson, tooLarge, validationFailed } from './errors';
 
 export const BODY_LIMIT = 1024 * 1024;

@@ -1,4 +1,4 @@
-// server/auth/index.ts: the Supabase Auth (GoTrue) subset at /auth/v1 that the unmodified supabase-js signs staff in with.
+// The Supabase Auth (GoTrue) subset at /auth/v1 that the unmodified supabase-js signs staff in with.
 // Every request but the JWKS needs the public `apikey`; every failure leaves as GoTrue's JSON error, never a 500 from client input.
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';

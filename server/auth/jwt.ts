@@ -1,4 +1,4 @@
-// server/auth/jwt.ts: ES256 access tokens with a kid (so supabase-js getClaims verifies them locally) and the JWKS.
+// ES256 access tokens with a kid (so supabase-js getClaims verifies them locally) and the JWKS.
 import { randomUUID } from 'node:crypto';
 import { importJWK, jwtVerify, SignJWT, errors as joseErrors, type CryptoKey } from 'jose';
 import type { EcPrivateJwk } from '../secrets';

@@ -1,4 +1,4 @@
-// server/auth/routes.ts: sign-in and refresh (/token), the current user (/user), /logout and the public JWKS.
+// Sign-in and refresh (/token), the current user (/user), /logout and the public JWKS.
 import { Hono } from 'hono';
 import { AuthError, invalidCredentials, validationFailed } from './errors';
 import { ipOf, requireSession, type AuthDeps, type AuthEnv } from './context';

@@ -1,4 +1,4 @@
-// server/auth/sessions.ts: sessions, single-use refresh tokens (rotation with reuse detection) and the session JSON.
+// Sessions, single-use refresh tokens (rotation with reuse detection) and the session JSON.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../store/sqlite';
 import type { EcPrivateJwk } from '../secrets';

@@ -1,4 +1,4 @@
-// server/auth/users.ts: staff identities (email + argon2id password hash, metadata, factors) and GoTrue's User JSON.
+// Staff identities (email + argon2id password hash, metadata, factors) and GoTrue's User JSON.
 import { randomUUID } from 'node:crypto';
 import * as argon2 from 'argon2';
 import type { Db } from '../store/sqlite';

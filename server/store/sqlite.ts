@@ -1,4 +1,4 @@
-// server/store/sqlite.ts: opens the one SQLite database under DATA_DIR and keeps its schema.
+// Opens the one SQLite database under DATA_DIR and keeps its schema.
 // WAL with synchronous=NORMAL: a committed transaction survives a killed process (the OS still holds the
 // pages); only a power cut can lose the last few commits before a checkpoint.
 import Database from 'better-sqlite3';

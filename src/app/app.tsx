@@ -1,4 +1,4 @@
-// src/app/app.tsx: maps paths to screens. Each screen is its own chunk, loaded on first visit.
+// Maps paths to screens. Each screen is its own chunk, loaded on first visit.
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useNav } from './router';
 import { ScreenShownContext, useScreenShown } from './screen-shown';

@@ -1,4 +1,4 @@
-// src/app/config-context.tsx: hands the runtime configuration to every screen.
+// Hands the runtime configuration to every screen.
 import { createContext, useContext } from 'react';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 

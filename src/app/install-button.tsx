@@ -1,4 +1,4 @@
-// src/app/install-button.tsx: "Install app", shown only where the browser offers installation.
+// "Install app", shown only where the browser offers installation.
 import { useEffect, useState } from 'react';
 import { install, onInstallAvailable } from '@/lib/install-prompt';
 

@@ -1,4 +1,4 @@
-// src/app/outbox-runner.ts: starts sending queued registrations from the page (start, online, visible, backoff
+// Starts sending queued registrations from the page (start, online, visible, backoff
 // timer) and asks the service worker to finish the job in the background where the browser can (Chromium).
 // Loaded after the first screen is up, so it never slows the start page.
 import type { RuntimeConfig } from '@/lib/runtime-config';

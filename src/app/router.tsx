@@ -1,4 +1,4 @@
-// src/app/router.tsx: a small history-API router. Route screens load lazily, so a customer's phone never
+// A small history-API router. Route screens load lazily, so a customer's phone never
 // downloads staff code.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 

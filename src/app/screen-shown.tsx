@@ -1,4 +1,4 @@
-// src/app/screen-shown.tsx: tells the app when the first screen shows its content, so background work (sending queued
+// Tells the app when the first screen shows its content, so background work (sending queued
 // registrations) starts after it, not in its way.
 import { createContext, useContext, useEffect } from 'react';
 

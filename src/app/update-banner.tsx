@@ -1,4 +1,4 @@
-// src/app/update-banner.tsx: "A new version is available" with Reload, when a new service worker waits.
+// "A new version is available" with Reload, when a new service worker waits.
 import { useEffect, useState } from 'react';
 import { applyUpdate, onUpdateWaiting } from '@/lib/service-worker';
 

@@ -1,4 +1,4 @@
-// src/db/schema.ts: the only file that knows table names and indexes. One Dexie database per device.
+// The only file that knows table names and indexes. One Dexie database per device.
 import Dexie, { type EntityTable } from 'dexie';
 import type { CachedSubmission, CatalogEntry, Draft, DraftFile, OutboxEntry, PendingEdit } from './types';
 

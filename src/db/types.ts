@@ -1,4 +1,4 @@
-// src/db/types.ts: what the device keeps, table by table.
+// What the device keeps, table by table.
 import type { Product } from '@/shared/contracts/product';
 import type { Submission } from '@/shared/contracts/submission';
 

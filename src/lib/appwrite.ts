@@ -1,4 +1,4 @@
-// src/lib/appwrite.ts: the customer's Appwrite clients (unmodified web SDK), made once from the runtime config.
+// The customer's Appwrite clients (unmodified web SDK), made once from the runtime config.
 import { Account, Client, Databases, Storage } from 'appwrite';
 import type { RuntimeConfig } from './runtime-config';
 

@@ -1,4 +1,4 @@
-// src/lib/install-prompt.ts: keeps the browser's install offer (beforeinstallprompt) until the person asks for it.
+// Keeps the browser's install offer (beforeinstallprompt) until the person asks for it.
 type InstallEvent = Event & { prompt(): Promise<void>; userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }> };
 
 let offer: InstallEvent | null = null;

@@ -1,4 +1,4 @@
-// src/lib/runtime-config.ts: the deployment's settings, read at start from /app-config.json (one build serves
+// The deployment's settings, read at start from /app-config.json (one build serves
 // any deployment). Checked once; a broken file is a clear error, not a half-working app.
 
 export type RuntimeConfig = {

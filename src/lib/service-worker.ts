@@ -1,4 +1,4 @@
-// src/lib/service-worker.ts: registers the service worker in production builds and tells the app when a new
+// Registers the service worker in production builds and tells the app when a new
 // version is waiting. It never reloads by itself: the person decides when (never mid-registration).
 import { Workbox } from 'workbox-window';
 

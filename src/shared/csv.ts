@@ -1,4 +1,4 @@
-// src/shared/csv.ts: the CSV files staff download (the submissions export and an import's error report):
+// The CSV files staff download (the submissions export and an import's error report):
 // RFC 4180 quoting on every cell, a UTF-8 BOM, CRLF line ends, and formula cells neutralised.
 import type { Submission } from './contracts/submission';
 

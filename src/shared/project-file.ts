@@ -1,4 +1,4 @@
-// src/shared/project-file.ts: reads appwrite.json (the Appwrite CLI's project file), the one description of the
+// Reads appwrite.json (the Appwrite CLI's project file), the one description of the
 // database, collection and bucket, used by the embedded server's seeding and by `npm run setup:appwrite`.
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-// src/sync/appwrite-backend.ts: the outbox backend over the unmodified Appwrite web SDK and the sendToShopify function.
+// The outbox backend over the unmodified Appwrite web SDK and the sendToShopify function.
 import { AppwriteException, Permission, Role } from 'appwrite';
 import type { AppwriteClients } from '@/lib/appwrite';
 import { failure, kindOfStatus, OK, type BackendFailure, type BackendResult, type OutboxBackend } from './backend';

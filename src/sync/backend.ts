@@ -1,4 +1,4 @@
-// src/sync/backend.ts: what the outbox engine needs from a backend, and the small typed results it understands.
+// What the outbox engine needs from a backend, and the small typed results it understands.
 import type { Submission } from '@/shared/contracts/submission';
 
 /**

@@ -1,4 +1,4 @@
-// src/sync/flush-request.ts: asks this page's outbox runner to look at the queue again (after a submit, a retry, a sign-in).
+// Asks this page's outbox runner to look at the queue again (after a submit, a retry, a sign-in).
 export const FLUSH_REQUEST = 'warranty:outbox-flush';
 
 /** `now`: send waiting records at once, whatever their backoff; otherwise only what is due, and re-plan the timer. */

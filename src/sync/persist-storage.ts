@@ -1,4 +1,4 @@
-// src/sync/persist-storage.ts: asks once, at the first queued registration, that the browser keep this site's storage.
+// Asks once, at the first queued registration, that the browser keep this site's storage.
 import type { AppDb } from '@/db/schema';
 
 export const PERSIST_KEY = 'storagePersist';

@@ -1,4 +1,4 @@
-// src/sync/triggers.ts: when the page flushes the outbox: at start, back online, back in view, on request, and on a backoff timer.
+// When the page flushes the outbox: at start, back online, back in view, on request, and on a backoff timer.
 import type { AppDb } from '@/db/schema';
 import type { OutboxBackend } from './backend';
 import { FLUSH_REQUEST, type FlushRequest } from './flush-request';

@@ -1,4 +1,4 @@
-// src/sync/worker-flush.ts: the outbox flush as the service worker runs it on a `sync` event. The worker has
+// The outbox flush as the service worker runs it on a `sync` event. The worker has
 // no localStorage, so the page leaves the runtime config and the customer's session in the device database.
 import { Account, Client, Databases, Storage } from 'appwrite';
 import type { AppDb } from '@/db/schema';

@@ -1,4 +1,4 @@
-// tests/e2e/global-setup.ts: builds the PWA once before the browser tests, as `npm start` does.
+// Builds the PWA once before the browser tests, as `npm start` does.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 

@@ -1,4 +1,4 @@
-// tests/helpers/app-in-browser.ts: the built app (dist/, built by the e2e global setup) served by a real server, and a
+// The built app (dist/, built by the e2e global setup) served by a real server, and a
 // Chromium to open it, for the describe block that calls appInBrowser().
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';

@@ -1,4 +1,4 @@
-// tests/helpers/browser.ts: Debian's Chromium driven by playwright-core. Without Chromium the browser tests
+// Debian's Chromium driven by playwright-core. Without Chromium the browser tests
 // are skipped loudly on a developer machine; under CI they fail, because CI installs it.
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';

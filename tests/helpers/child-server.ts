@@ -1,4 +1,4 @@
-// tests/helpers/child-server.ts: the server as its own process (`server/main.ts`), so a test can kill -9 it.
+// The server as its own process (`server/main.ts`), so a test can kill -9 it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 

@@ -1,4 +1,4 @@
-// tests/helpers/customers.ts: signs a web-SDK customer in through the emailed code, as the wizard does.
+// Signs a web-SDK customer in through the emailed code, as the wizard does.
 import { ID } from 'appwrite';
 import { latestCode, type TestServer } from './server';
 import { webCustomer, type WebCustomer } from './web-customer';

@@ -1,4 +1,4 @@
-// tests/helpers/device-outbox.ts: queued registrations written into and read from a browser's IndexedDB, as the app stores them.
+// Queued registrations written into and read from a browser's IndexedDB, as the app stores them.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';

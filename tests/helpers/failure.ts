@@ -1,4 +1,4 @@
-// tests/helpers/failure.ts: the error a call that must fail rejects with (AppwriteException from either SDK).
+// The error a call that must fail rejects with (AppwriteException from either SDK).
 import type { AppwriteException } from 'appwrite';
 
 export async function failure(p: Promise<unknown>): Promise<AppwriteException> {

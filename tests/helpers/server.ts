@@ -1,4 +1,4 @@
-// tests/helpers/server.ts: the real embedded server on port 0 with a fresh DATA_DIR, as every integration test uses it.
+// The real embedded server on port 0 with a fresh DATA_DIR, as every integration test uses it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

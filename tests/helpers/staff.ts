@@ -1,4 +1,4 @@
-// tests/helpers/staff.ts: staff access tokens the real way (supabase-js password sign-in against server/), and
+// Staff access tokens the real way (supabase-js password sign-in against server/), and
 // forged ones for auth-case tables.
 import { createClient } from '@supabase/supabase-js';
 import ws from 'ws';

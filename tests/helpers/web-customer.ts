@@ -1,4 +1,4 @@
-// tests/helpers/web-customer.ts: a customer's browser as the unmodified `appwrite` web SDK sees it: its own
+// A customer's browser as the unmodified `appwrite` web SDK sees it: its own
 // localStorage (where the SDK keeps the X-Fallback-Cookies session) and no cookie jar, like a browser that
 // refuses the API's cookies. Each customer swaps its storage in while its calls run.
 import { Account, Client, Databases, Storage, TablesDB } from 'appwrite';

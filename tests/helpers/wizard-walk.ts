@@ -1,4 +1,4 @@
-// tests/helpers/wizard-walk.ts: a customer walking the real wizard in Chromium (code from the dev mailbox, steps 4 to 6).
+// A customer walking the real wizard in Chromium (code from the dev mailbox, steps 4 to 6).
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { codeFor, latestCode, type TestServer } from './server';

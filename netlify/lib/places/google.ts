@@ -1,4 +1,4 @@
-// netlify/lib/places/google.ts: Google Places Autocomplete and Details, reduced to the shapes in contracts/places.
+// Google Places Autocomplete and Details, reduced to the shapes in contracts/places.
 import type { PlaceDetailsResponse, PlacePrediction, PlacesAutocompleteResponse } from '../../../src/shared/contracts/places';
 import { HttpError } from '../http';
 

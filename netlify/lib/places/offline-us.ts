@@ -1,4 +1,4 @@
-// netlify/lib/places/offline-us.ts: US address suggestions and details without network, from the zipcodes package.
+// US address suggestions and details without network, from the zipcodes package.
 import zipcodes from 'zipcodes';
 import type {
   AddressComponent,

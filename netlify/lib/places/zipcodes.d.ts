@@ -1,4 +1,4 @@
-// netlify/lib/places/zipcodes.d.ts: the parts of the untyped zipcodes package the offline provider uses.
+// The parts of the untyped zipcodes package the offline provider uses.
 declare module 'zipcodes' {
   interface ZipCode {
     zip: string;

@@ -1,4 +1,4 @@
-// netlify/lib/products/catalog.ts: the bundled catalog (scripts/make-catalog.ts), served when no Shopify store is set.
+// The bundled catalog (scripts/make-catalog.ts), served when no Shopify store is set.
 import data from '../../../src/shared/catalog/products.json' with { type: 'json' };
 import { productListSchema, type Product } from '../../../src/shared/contracts/product';
 

@@ -1,4 +1,4 @@
-// netlify/lib/products/shopify.ts: reads every product of a shop through the Shopify Admin REST API, page by page.
+// Reads every product of a shop through the Shopify Admin REST API, page by page.
 import { z } from 'zod';
 import type { Product } from '../../../src/shared/contracts/product';
 import { HttpError } from '../http';

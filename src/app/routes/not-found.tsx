@@ -1,4 +1,4 @@
-// src/app/routes/not-found.tsx: a path the app does not know.
+// A path the app does not know.
 import { useNav } from '../router';
 
 export default function NotFound() {

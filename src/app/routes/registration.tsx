@@ -1,4 +1,4 @@
-// src/app/routes/registration.tsx: /login, the registration wizard wired to this device, the Appwrite session and the outbox.
+// /login, the registration wizard wired to this device, the Appwrite session and the outbox.
 import { use, useEffect, useRef, type ComponentType } from 'react';
 import { QueuePill } from '@/features/outbox/queue-pill';
 import { useMachine } from '@xstate/react';

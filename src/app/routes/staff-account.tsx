@@ -1,4 +1,4 @@
-// src/app/routes/staff-account.tsx: /account, SPEC.md's account screen (it sends a signed-out visitor to /login).
+// /account, SPEC.md's account screen (it sends a signed-out visitor to /login).
 import { StaffAccount } from '@/features/staff/staff-account';
 import { useConfig } from '../config-context';
 import { useNav } from '../router';

@@ -1,4 +1,4 @@
-// src/app/routes/staff-sign-in.tsx: /login/staff, the staff sign-in; returns to `next` (or /home) when done.
+// /login/staff, the staff sign-in; returns to `next` (or /home) when done.
 import { StaffSignIn } from '@/features/staff/staff-sign-in';
 import { safeNext } from '@/features/staff/navigation';
 import { useConfig } from '../config-context';

@@ -1,4 +1,4 @@
-// src/app/routes/staff-submissions-list.tsx: /submissionslist, the read-only list of submissions, for staff only.
+// /submissionslist, the read-only list of submissions, for staff only.
 import { RequireStaff } from '@/features/staff/require-staff';
 import { SubmissionsList } from '@/features/staff/submissions-list';
 import { useConfig } from '../config-context';

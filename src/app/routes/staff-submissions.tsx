@@ -1,4 +1,4 @@
-// src/app/routes/staff-submissions.tsx: /submission, the admin submissions screen, for staff only.
+// /submission, the admin submissions screen, for staff only.
 import { appDb } from '@/db/schema';
 import { RequireStaff } from '@/features/staff/require-staff';
 import { SubmissionsScreen } from '@/features/staff/submissions/submissions-screen';

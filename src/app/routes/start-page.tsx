@@ -1,4 +1,4 @@
-// src/app/routes/start-page.tsx: the landing page of SPEC.md: logo, "{product} Form", the subtitle, and Start
+// The landing page of SPEC.md: logo, "{product} Form", the subtitle, and Start
 // (focused at once). Start, or Enter anywhere on the page, goes to /login.
 import { useEffect, useRef } from 'react';
 import { useConfig } from '../config-context';

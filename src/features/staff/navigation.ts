@@ -1,4 +1,4 @@
-// src/features/staff/navigation.ts: how staff screens move between routes, and the `next` of the staff sign-in.
+// How staff screens move between routes, and the `next` of the staff sign-in.
 
 export type Navigate = (to: string, opts?: { replace?: boolean }) => void;
 

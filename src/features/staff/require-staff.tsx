@@ -1,5 +1,6 @@
-// src/features/staff/require-staff.tsx: staff-only screens. Without a staff session the person is sent to
-// /login/staff?next=<this path>; with one, the screen renders and can read the session with useStaffSession().
+// Staff-only screens: "Loading..." while the session is looked up; without a staff session the person is sent to
+// /login/staff?next=<this path>, and a sign-out elsewhere (another tab, a revoked token) closes the screen. The
+// session is offered to the screen through useStaffSession().
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { getStaffSession, loadSupabase, type StaffSession } from '@/lib/staff-session';
 import type { RuntimeConfig } from '@/lib/runtime-config';

@@ -1,4 +1,4 @@
-// src/features/staff/sign-in-messages.ts: what the staff sign-in says when Supabase Auth refuses, in plain words.
+// What the staff sign-in says when Supabase Auth refuses, in plain words.
 
 export const NOT_STAFF = 'This account is not a staff account.';
 export const RATE_LIMITED = 'Too many attempts. Please wait a few minutes, then try again.';

@@ -1,4 +1,4 @@
-// src/features/staff/staff-account.tsx: the account screen of SPEC.md: asks Supabase Auth for the user; Loading...,
+// The account screen of SPEC.md: asks Supabase Auth for the user; Loading...,
 // then /login without one, else "Welcome!", the name, "Email:" and Logout (which also clears the staff cache).
 import { useEffect, useRef, useState } from 'react';
 import { appDb } from '@/db/schema';

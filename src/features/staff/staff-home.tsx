@@ -1,4 +1,4 @@
-// src/features/staff/staff-home.tsx: /home. What this device holds (cached submissions, edits waiting, the customer
+// /home. What this device holds (cached submissions, edits waiting, the customer
 // outbox record by record), when it last synced, "Sync now", and the way to every staff screen.
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// src/features/staff/staff-layout.tsx: the frame of every staff screen: brand, the staff links, who is signed in,
+// The frame of every staff screen: brand, the staff links, who is signed in,
 // and Sign out (which also clears this device's staff cache).
 import { useContext, useState, type ReactNode } from 'react';
 import { appDb } from '@/db/schema';

@@ -1,4 +1,4 @@
-// src/features/staff/staff-sign-in.tsx: /login/staff. Email and password, then the 6-digit code when the account
+// /login/staff. Email and password, then the 6-digit code when the account
 // has a verified TOTP factor; accounts without role staff are refused and signed out. Success goes to `next`.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Session } from '@supabase/supabase-js';

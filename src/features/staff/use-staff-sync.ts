@@ -1,4 +1,4 @@
-// src/features/staff/use-staff-sync.ts: sends this device's pending edits, then brings the submissions cache up to
+// Sends this device's pending edits, then brings the submissions cache up to
 // date: on opening a staff screen when online, when the network returns, and on "Sync now".
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AppDb } from '@/db/schema';

@@ -1,4 +1,4 @@
-// src/features/wizard/countries.ts: the phone step's country codes (SPEC.md: about 24, United States first and default).
+// The phone step's country codes (SPEC.md: about 24, United States first and default).
 
 export type Country = { code: string; name: string; dial: string };
 

@@ -1,4 +1,4 @@
-// src/features/wizard/country-picker.tsx: the country-code dropdown: a button, then a search box over the countries.
+// The country-code dropdown: a button, then a search box over the countries.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { filterCountries, findCountry } from './countries';
 import { Flag } from './flags';

@@ -1,4 +1,4 @@
-// src/features/wizard/drafts.ts: the wizard run on this device: fields and step in Dexie, photos in draftFiles, SPEC.md's local storage keys.
+// The wizard run on this device: fields and step in Dexie, photos in draftFiles, SPEC.md's local storage keys.
 import type { AppDb } from '@/db/schema';
 import { isCategory } from './categories';
 import { restorableStep } from './wizard.rules';

@@ -1,4 +1,4 @@
-// src/features/wizard/field.tsx: a labelled question with GOV.UK-style hint and error above the input, tied by aria.
+// A labelled question with GOV.UK-style hint and error above the input, tied by aria.
 import type { ReactNode } from 'react';
 
 export type FieldA11y = { id: string; 'aria-describedby'?: string; 'aria-invalid'?: true };

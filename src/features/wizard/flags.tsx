@@ -1,4 +1,4 @@
-// src/features/wizard/flags.tsx: the flag images of the phone step's countries: small SVG files of their own (in the
+// The flag images of the phone step's countries: small SVG files of their own (in the
 // service worker's precache, so they show offline too), fetched when shown and kept out of the JavaScript.
 const FILES = import.meta.glob<string>(
   '/node_modules/country-flag-icons/3x2/{AE,AU,BR,CA,CH,CN,DE,ES,FR,GB,HK,IE,IL,IN,IT,JP,KR,MX,NL,NZ,SE,SG,US,ZA}.svg',

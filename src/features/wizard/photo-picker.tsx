@@ -1,4 +1,4 @@
-// src/features/wizard/photo-picker.tsx: several product photos at once, with 120 px previews to remove before submitting.
+// Several product photos at once, with 120 px previews to remove before submitting.
 import type { PhotoRef } from './wizard.types';
 
 type Props = { photos: PhotoRef[]; storing: boolean; describedBy?: string; onAdd: (files: File[]) => void; onRemove: (id: string) => void };

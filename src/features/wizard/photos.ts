@@ -1,4 +1,4 @@
-// src/features/wizard/photos.ts: photos made small on the device (2048 px, JPEG 0.8, no metadata) before they are kept in draftFiles.
+// Photos made small on the device (2048 px, JPEG 0.8, no metadata) before they are kept in draftFiles.
 import type { AppDb } from '@/db/schema';
 import type { PhotoRef, StoredPhotos } from './wizard.types';
 

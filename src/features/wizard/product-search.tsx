@@ -1,4 +1,4 @@
-// src/features/wizard/product-search.tsx: find products by name or SKU within a category; chosen ones become chips.
+// Find products by name or SKU within a category; chosen ones become chips.
 import { CATEGORIES, type Category } from './categories';
 import { wizardView } from './wizard.view';
 import type { StepProps } from './step-props';

@@ -1,4 +1,4 @@
-// src/features/wizard/step-address.tsx: step 5, the address, with suggestions for line 1 and the country fixed to United States.
+// Step 5, the address, with suggestions for line 1 and the country fixed to United States.
 import type { KeyboardEvent } from 'react';
 import { wizardView } from './wizard.view';
 import { COUNTRY_NAME } from './wizard.rules';

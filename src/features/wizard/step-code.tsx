@@ -1,4 +1,4 @@
-// src/features/wizard/step-code.tsx: step 3, the emailed one-time code: Verify OTP and Resend OTP.
+// Step 3, the emailed one-time code: Verify OTP and Resend OTP.
 import { wizardView } from './wizard.view';
 import { Field } from './field';
 import type { StepProps } from './step-props';

@@ -1,4 +1,4 @@
-// src/features/wizard/step-email.tsx: step 2, the email address that receives the one-time code.
+// Step 2, the email address that receives the one-time code.
 import { wizardView } from './wizard.view';
 import { Field } from './field';
 import type { StepProps } from './step-props';

@@ -1,4 +1,4 @@
-// src/features/wizard/step-name.tsx: step 1, the customer's full name.
+// Step 1, the customer's full name.
 import { Field } from './field';
 import type { StepProps } from './step-props';
 import { useFocusOnMount } from './use-focus-on-mount';

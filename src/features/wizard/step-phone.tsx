@@ -1,4 +1,4 @@
-// src/features/wizard/step-phone.tsx: step 4, the phone number with its country code (United States by default).
+// Step 4, the phone number with its country code (United States by default).
 import { CountryPicker } from './country-picker';
 import { ErrorText } from './field';
 import type { StepProps } from './step-props';

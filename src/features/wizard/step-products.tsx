@@ -1,4 +1,4 @@
-// src/features/wizard/step-products.tsx: step 6, product photos and/or products found by name or SKU, then Submit.
+// Step 6, product photos and/or products found by name or SKU, then Submit.
 import { ErrorText } from './field';
 import { PhotoPicker } from './photo-picker';
 import { ProductSearch } from './product-search';

@@ -1,4 +1,4 @@
-// src/features/wizard/step-props.ts: what every step screen gets: the machine's snapshot and its send.
+// What every step screen gets: the machine's snapshot and its send.
 import type { WizardEvent, WizardSnapshot } from './wizard.machine';
 
 export type StepProps = { state: WizardSnapshot; send: (event: WizardEvent) => void };

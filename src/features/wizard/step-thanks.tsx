@@ -1,4 +1,4 @@
-// src/features/wizard/step-thanks.tsx: step 7, thank you, and the brand's jewelry care tips in a new tab.
+// Step 7, thank you, and the brand's jewelry care tips in a new tab.
 import type { StepProps } from './step-props';
 import { useFocusOnMount } from './use-focus-on-mount';
 

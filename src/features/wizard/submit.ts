@@ -1,4 +1,4 @@
-// src/features/wizard/submit.ts: Submit queues the registration in the outbox, then asks the sync engine to send it.
+// Submit queues the registration in the outbox, then asks the sync engine to send it.
 import { appDb } from '@/db/schema';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 import { requestFlush } from '@/sync/flush-request';

@@ -1,4 +1,4 @@
-// src/features/wizard/use-focus-on-mount.ts: moves focus to a new step's first field (or its heading) once the step is
+// Moves focus to a new step's first field (or its heading) once the step is
 // drawn. Focusing in the next frame, not while React commits the step, keeps the step's first paint one short task.
 import { useEffect, useRef } from 'react';
 

@@ -1,4 +1,4 @@
-// src/features/wizard/wizard-screen.tsx: the frame of every step: Back, a quiet "Step n of 6", a status line, and the step's form.
+// The frame of every step: Back, a quiet "Step n of 6", a status line, and the step's form.
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { LIMITS } from './wizard.rules';
 

@@ -1,4 +1,4 @@
-// src/features/wizard/wizard.actors.ts: the wizard's calls as named actors: Appwrite sign-in, places, products, drafts and photos.
+// The wizard's calls as named actors: Appwrite sign-in, places, products, drafts and photos.
 import { fromCallback, fromPromise } from 'xstate';
 import type { AppDb } from '@/db/schema';
 import { readPlaceDetails, readPredictions } from './answers';

@@ -1,4 +1,4 @@
-// src/features/wizard/wizard.machine.ts: the registration wizard: steps, session, address lookup, catalog, photos and draft as parallel regions.
+// The registration wizard: steps, session, address lookup, catalog, photos and draft as parallel regions.
 import { and, assign, enqueueActions, fromCallback, fromPromise, not, raise, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { CatalogEntry } from '@/db/types';
 import type { PlacePrediction } from '@/shared/contracts/places';

@@ -1,4 +1,4 @@
-// src/features/wizard/wizard.rules.ts: the wizard's texts, limits and pure rules (SPEC.md sections 5, 8, 9).
+// The wizard's texts, limits and pure rules (SPEC.md sections 5, 8, 9).
 import type { PlaceDetails } from '@/shared/contracts/places';
 import type { RegistrationFields } from '@/db/types';
 import { formatPhone } from './countries';

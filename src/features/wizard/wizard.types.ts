@@ -1,4 +1,4 @@
-// src/features/wizard/wizard.types.ts: the shapes the wizard machine, its actors and its screens share.
+// The shapes the wizard machine, its actors and its screens share.
 import type { CatalogEntry, RegistrationFields } from '@/db/types';
 import type { PlaceDetails, PlacePrediction } from '@/shared/contracts/places';
 import type { Category } from './categories';

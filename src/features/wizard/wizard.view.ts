@@ -1,4 +1,4 @@
-// src/features/wizard/wizard.view.ts: what the screens read, derived from the machine's state, so they hold no rules.
+// What the screens read, derived from the machine's state, so they hold no rules.
 import { isCodeComplete } from './wizard.rules';
 import type { WizardSnapshot } from './wizard.machine';
 

@@ -1,4 +1,4 @@
-// src/shared/contracts/import-row.ts: one CSV row (keyed by its header) to submission fields. Accepts the export's
+// One CSV row (keyed by its header) to submission fields. Accepts the export's
 // headers (Full Name, Email, Phone, Address, SKU, Image URL) and the raw field names; used by the staff screen's
 // preview and by importToAppwrite, so both judge a row the same way.
 import { fieldsSchema, firstIssue, ID_PATTERN, type SubmissionFields } from './submission';

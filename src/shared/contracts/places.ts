@@ -1,4 +1,4 @@
-// src/shared/contracts/places.ts: address suggestions and details as the googleplaces functions return them (SPEC.md sections 3, 7).
+// Address suggestions and details as the googleplaces functions return them (SPEC.md sections 3, 7).
 import { z } from 'zod';
 
 /** Lookups start at this many typed characters (SPEC.md section 9); longer inputs than the maximum are refused. */

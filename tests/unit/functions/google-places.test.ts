@@ -1,4 +1,4 @@
-// tests/unit/functions/google-places.test.ts: the Google provider against recorded Places responses served by an injected fetch.
+// The Google provider against recorded Places responses served by an injected fetch.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import autocompleteOk from '../../fixtures/google/autocomplete-ok.json';
 import autocompleteZero from '../../fixtures/google/autocomplete-zero-results.json';

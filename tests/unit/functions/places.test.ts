@@ -1,4 +1,4 @@
-// tests/unit/functions/places.test.ts: the googleplaces functions without a Google key, answered by the offline US provider.
+// The googleplaces functions without a Google key, answered by the offline US provider.
 import { describe, expect, it } from 'vitest';
 import { placeDetailsResponseSchema, placesAutocompleteResponseSchema } from '@/shared/contracts/places';
 import { withEnv } from '../../../netlify/lib/env';

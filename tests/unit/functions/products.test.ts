@@ -1,4 +1,4 @@
-// tests/unit/functions/products.test.ts: GET /.netlify/functions/products, from the bundled catalog and from Shopify.
+// GET /.netlify/functions/products, from the bundled catalog and from Shopify.
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { productListSchema, type Product } from '@/shared/contracts/product';

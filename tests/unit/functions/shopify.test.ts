@@ -1,4 +1,4 @@
-// tests/unit/functions/shopify.test.ts: the Shopify provider against recorded Admin API responses.
+// The Shopify provider against recorded Admin API responses.
 import { describe, expect, it } from 'vitest';
 import { productListSchema } from '@/shared/contracts/product';
 import { HttpError } from '../../../netlify/lib/http';

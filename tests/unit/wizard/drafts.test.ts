@@ -1,4 +1,4 @@
-// tests/unit/wizard/drafts.test.ts: the draft on the device (Dexie + SPEC.md's local storage keys) and stored photos.
+// The draft on the device (Dexie + SPEC.md's local storage keys) and stored photos.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { openAppDb } from '@/db/schema';

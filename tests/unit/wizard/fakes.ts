@@ -1,4 +1,4 @@
-// tests/unit/wizard/fakes.ts: the wizard machine with every call replaced by a recording fake.
+// The wizard machine with every call replaced by a recording fake.
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { vi } from 'vitest';
 import { toCatalogEntry } from '@/features/wizard/products';

@@ -1,4 +1,4 @@
-// tests/unit/wizard/products.test.ts: product search over every field, the category filter, and the device catalog.
+// Product search over every field, the category filter, and the device catalog.
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { openAppDb } from '@/db/schema';

@@ -1,4 +1,4 @@
-// tests/unit/wizard/wizard-actors.test.ts: the wizard's real calls against a fake Appwrite account and fetch.
+// The wizard's real calls against a fake Appwrite account and fetch.
 import 'fake-indexeddb/auto';
 import { createActor, fromPromise } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

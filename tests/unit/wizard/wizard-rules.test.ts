@@ -1,4 +1,4 @@
-// tests/unit/wizard/wizard-rules.test.ts: the pure rules: messages, error sorting, the address and the document fields.
+// The pure rules: messages, error sorting, the address and the document fields.
 import { describe, expect, it } from 'vitest';
 import { filterCountries, formatPhone, COUNTRIES } from '@/features/wizard/countries';
 import {

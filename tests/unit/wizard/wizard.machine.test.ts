@@ -1,4 +1,4 @@
-// tests/unit/wizard/wizard.machine.test.ts: every rule of the wizard machine, driven through fake calls and fake timers.
+// Every rule of the wizard machine, driven through fake calls and fake timers.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import { wizardView } from '@/features/wizard/wizard.view';

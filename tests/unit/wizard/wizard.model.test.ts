@@ -1,4 +1,4 @@
-// tests/unit/wizard/wizard.model.test.ts: @xstate/graph's shortest paths over the step graph, each replayed on a running wizard.
+// @xstate/graph's shortest paths over the step graph, each replayed on a running wizard.
 import { getShortestPaths } from '@xstate/graph';
 import { getInitialSnapshot, getNextSnapshot, getStateNodes, type AnyEventObject } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

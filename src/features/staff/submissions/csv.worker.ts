@@ -1,4 +1,4 @@
-// src/features/staff/submissions/csv.worker.ts: parses a large CSV file off the main thread.
+// Parses a large CSV file off the main thread.
 import { parseCsvText } from './import-csv';
 
 self.onmessage = async (e: MessageEvent<File>) => {

@@ -1,4 +1,4 @@
-// src/features/staff/submissions/edit-dialog.tsx: Edit Submission (SPEC.md sections 2, 4, 8). Save keeps the edit on
+// Edit Submission (SPEC.md sections 2, 4, 8). Save keeps the edit on
 // this device and sends it; offline it is sent later. A change made on the server meanwhile is shown next to the
 // staff member's version to choose from, never overwritten silently.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// src/features/staff/submissions/import-csv.ts: a chosen CSV file to rows and their problems (the preview shown
+// A chosen CSV file to rows and their problems (the preview shown
 // before anything is written), rows matched to submissions already on the device, and the rows cut into requests.
 import Papa from 'papaparse';
 import { importRow } from '@/shared/contracts/import-row';

@@ -1,4 +1,4 @@
-// src/features/staff/submissions/import-preview.tsx: what a chosen CSV file holds, shown before anything is written,
+// What a chosen CSV file holds, shown before anything is written,
 // and the summary after an import with its error report.
 import { Modal } from './modal';
 import type { ImportDone, ImportPreview } from './use-csv-import';

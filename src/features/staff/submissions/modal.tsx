@@ -1,4 +1,4 @@
-// src/features/staff/submissions/modal.tsx: a modal dialog: the page behind is inert, Tab stays inside, Escape
+// A modal dialog: the page behind is inert, Tab stays inside, Escape
 // closes, and focus goes back where it was when it closes.
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 

@@ -1,4 +1,4 @@
-// src/features/staff/submissions/read-csv-file.ts: a chosen file to parsed rows, in a worker when it is large.
+// A chosen file to parsed rows, in a worker when it is large.
 import { parseCsvText, WORKER_THRESHOLD, type ParsedCsv } from './import-csv';
 
 type Reply = { ok: true; parsed: ParsedCsv } | { ok: false; error: string };

@@ -1,4 +1,4 @@
-// src/features/staff/submissions/run-import.ts: sends checked rows to importToAppwrite in chunks and adds up the
+// Sends checked rows to importToAppwrite in chunks and adds up the
 // answers; failures carry SPEC.md's texts (the server's error, "Import failed", "Error importing data.").
 import { buildCsv } from '@/shared/csv';
 import { chunkRanges, type CsvRow } from './import-csv';

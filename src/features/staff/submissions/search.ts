@@ -1,4 +1,4 @@
-// src/features/staff/submissions/search.ts: the table's search (SPEC.md section 5): trimmed, case-insensitive
+// The table's search (SPEC.md section 5): trimmed, case-insensitive
 // substring match on full_name, email and selected_product, over every cached row, fast enough per keystroke.
 import type { Submission } from '@/shared/contracts/submission';
 

@@ -1,4 +1,4 @@
-// src/features/staff/submissions/staff-images.tsx: registration photos through the staff-only image path, fetched
+// Registration photos through the staff-only image path, fetched
 // with the bearer token into object URLs, kept in memory, a few at a time, and only for previews left on screen.
 import { useEffect, useState } from 'react';
 import { callFunction } from '@/lib/functions';

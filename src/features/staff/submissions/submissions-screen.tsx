@@ -1,4 +1,4 @@
-// src/features/staff/submissions/submissions-screen.tsx: the admin submissions screen (/submission): opens at once
+// The admin submissions screen (/submission): opens at once
 // from this device's copy, keeps it current, and lets staff search, edit, import and export.
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';

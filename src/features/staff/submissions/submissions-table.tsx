@@ -1,4 +1,4 @@
-// src/features/staff/submissions/submissions-table.tsx: the submissions table (SPEC.md section 2): six columns,
+// The submissions table (SPEC.md section 2): six columns,
 // a dash for empty cells, photo previews, rows rendered only near the screen so 100,000 scroll smoothly. Rows
 // open the editor on click, Enter or Space; arrow keys, Home, End, Page Up and Page Down move between rows.
 import { useVirtualizer } from '@tanstack/react-virtual';

@@ -1,4 +1,4 @@
-// src/features/staff/submissions/use-cached-rows.ts: every cached submission, newest change first, read from the
+// Every cached submission, newest change first, read from the
 // device at once (a first screenful, then the rest) and kept current by reading only what changed.
 import Dexie from 'dexie';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// src/features/staff/submissions/use-csv-import.ts: the import's steps (SPEC.md sections 4, 5, 8): pick a .csv file,
+// The import's steps (SPEC.md sections 4, 5, 8): pick a .csv file,
 // preview its rows and problems, send them, then a summary with an error report; failures go to the error line.
 import { useRef, useState } from 'react';
 import type { Submission } from '@/shared/contracts/submission';

@@ -1,4 +1,4 @@
-// src/features/staff/submissions/use-staff-sync.ts: keeps this device's copy current while the screen is visible:
+// Keeps this device's copy current while the screen is visible:
 // sends waiting edits, then fetches changes, every POLL_MS and whenever the page comes back or the network returns.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
