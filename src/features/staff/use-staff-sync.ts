@@ -1,30 +1,48 @@
-// Sends this device's pending edits, then brings the submissions cache up to
-// date: on opening a staff screen when online, when the network returns, and on "Sync now".
+// The one staff data path of every staff screen: sends this device's pending edits, then brings the submissions
+// cache up to date, with the staff session's token. It runs on opening the screen, when the network returns and
+// on "Sync now"; with `poll`, also every POLL_MS while the page is visible (the submissions screen, so new
+// registrations appear within seconds).
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
 import type { AppDb } from '@/db/schema';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 import { getStaffSession } from '@/lib/staff-session';
 import { flushPendingEdits, type FlushResult } from '@/sync/pending-edits';
 import { StaffSyncError } from '@/sync/staff-api';
-import { syncSubmissions } from '@/sync/submissions-sync';
+import { lastSyncedAt, syncSubmissions } from '@/sync/submissions-sync';
+
+export const POLL_MS = 2000;
 
 export type StaffSyncState = {
   syncing: boolean;
+  /** The last run could not reach the server (or the session cannot be refreshed offline). */
+  offline: boolean;
   /** What went wrong in the last run, said for a person; null after a good one. */
   error: string | null;
+  /** The same in SPEC.md's words for the submissions screen ("Error fetching data." or "Invalid data format from
+   * server."); null after a good run and while offline. */
+  fetchError: string | null;
   /** Conflicts waiting for the staff member after the last run. */
   conflicts: number;
   /** Bumped after every finished run, so screens can read the cache again. */
   version: number;
+  /** When the cache was last brought up to date (null: never; undefined: not read yet). */
+  syncedAt: string | null | undefined;
 };
 
+const OFFLINE = 'You are offline. Showing the copy saved on this device.';
+
 const messageOf = (err: unknown) => {
-  if (err instanceof StaffSyncError && err.status === 0) return 'You are offline. Showing the copy saved on this device.';
+  if (err instanceof StaffSyncError && err.status === 0) return OFFLINE;
   if (err instanceof StaffSyncError && (err.status === 401 || err.status === 403))
     return 'Your staff session has ended. Sign in again to sync.';
   if (err instanceof StaffSyncError) return err.message;
   return 'Sync failed. Please try again.';
 };
+
+/** SPEC.md's texts: a server that answered wrongly, or one that could not be read. */
+export const syncErrorText = (err: unknown): string =>
+  err instanceof StaffSyncError ? 'Error fetching data.' : 'Invalid data format from server.';
 
 export async function runStaffSync(config: RuntimeConfig, db: AppDb): Promise<FlushResult> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new StaffSyncError(0, 'offline', 'offline');
@@ -37,34 +55,57 @@ export async function runStaffSync(config: RuntimeConfig, db: AppDb): Promise<Fl
   return flushed;
 }
 
-export function useStaffSync(config: RuntimeConfig, db: AppDb, opts: { auto?: boolean } = {}) {
-  const auto = opts.auto ?? true;
-  const [state, setState] = useState<StaffSyncState>({ syncing: auto, error: null, conflicts: 0, version: 0 });
+export function useStaffSync(
+  config: RuntimeConfig,
+  db: AppDb,
+  opts: { poll?: boolean } = {},
+): StaffSyncState & { syncNow: () => Promise<void> } {
+  const poll = opts.poll ?? false;
+  const [state, setState] = useState({
+    syncing: true,
+    offline: false,
+    error: null as string | null,
+    fetchError: null as string | null,
+    conflicts: 0,
+    version: 0,
+  });
+  const syncedAt = useLiveQuery(() => lastSyncedAt(db), [db]);
   const live = useRef(true);
+  const running = useRef<Promise<void> | null>(null);
 
-  const syncNow = useCallback(async () => {
-    setState((s) => ({ ...s, syncing: true }));
-    let next: Partial<StaffSyncState>;
-    try {
-      const flushed = await runStaffSync(config, db);
-      next = { error: null, conflicts: flushed.conflicts.length };
-    } catch (err) {
-      console.error('Staff sync failed:', err);
-      next = { error: messageOf(err) };
-    }
-    if (live.current) setState((s) => ({ ...s, ...next, syncing: false, version: s.version + 1 }));
+  const syncNow = useCallback((): Promise<void> => {
+    if (running.current) return running.current;
+    const run = (async () => {
+      setState((s) => ({ ...s, syncing: true }));
+      let next: Partial<typeof state>;
+      try {
+        const flushed = await runStaffSync(config, db);
+        next = { offline: false, error: null, fetchError: null, conflicts: flushed.conflicts.length };
+      } catch (err) {
+        const offline = err instanceof StaffSyncError && err.status === 0;
+        if (!offline) console.error('Staff sync failed:', err);
+        next = { offline, error: messageOf(err), fetchError: offline ? null : syncErrorText(err) };
+      }
+      if (live.current) setState((s) => ({ ...s, ...next, syncing: false, version: s.version + 1 }));
+    })().finally(() => (running.current = null));
+    running.current = run;
+    return run;
   }, [config, db]);
 
   useEffect(() => {
     live.current = true;
-    if (auto) void syncNow();
-    const onOnline = () => void syncNow();
-    window.addEventListener('online', onOnline);
+    void syncNow();
+    const tick = () => document.visibilityState === 'visible' && void syncNow();
+    const timer = poll ? setInterval(tick, POLL_MS) : undefined;
+    if (poll) document.addEventListener('visibilitychange', tick);
+    window.addEventListener('online', tick);
     return () => {
       live.current = false;
-      window.removeEventListener('online', onOnline);
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', tick);
+      window.removeEventListener('online', tick);
     };
-  }, [auto, syncNow]);
+  }, [poll, syncNow]);
 
-  return { ...state, syncNow };
+  return { ...state, syncedAt, syncNow };
 }

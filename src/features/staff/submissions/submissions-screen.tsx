@@ -16,7 +16,7 @@ import { createSearch } from './search';
 import { SubmissionsTable } from './submissions-table';
 import { useCachedRows } from './use-cached-rows';
 import { useCsvImport } from './use-csv-import';
-import { useStaffSync } from './use-staff-sync';
+import { useStaffSync } from '../use-staff-sync';
 import './submissions.css';
 
 const n = (count: number) => count.toLocaleString('en-US');
@@ -36,7 +36,7 @@ export function SubmissionsScreen({ config, navigate }: { config: RuntimeConfig;
   const db = appDb();
   const token = useCallback(() => getStaffToken(config), [config]);
   const { rows, complete } = useCachedRows(db);
-  const sync = useStaffSync(db, token);
+  const sync = useStaffSync(config, db, { poll: true });
   const edits = useLiveQuery(() => db.pendingEdits.toArray(), [db]);
   const [term, setTerm] = useState('');
   const [editing, setEditing] = useState<{ row: Submission; conflict?: Conflict } | null>(null);
@@ -74,10 +74,10 @@ export function SubmissionsScreen({ config, navigate }: { config: RuntimeConfig;
   const firstSyncDue = all.length === 0 && !sync.syncedAt;
   let body;
   if (rows === null || (all.length === 0 && !complete)) body = <p className="loading">Loading...</p>;
-  else if (firstSyncDue && (sync.error || sync.offline))
+  else if (firstSyncDue && (sync.fetchError || sync.offline))
     body = (
       <p className="subs__error" role="alert">
-        {sync.error ?? 'Error fetching data.'}
+        {sync.fetchError ?? 'Error fetching data.'}
       </p>
     );
   else if (firstSyncDue) body = <p className="loading">Loading...</p>;
@@ -107,9 +107,11 @@ export function SubmissionsScreen({ config, navigate }: { config: RuntimeConfig;
                     : submissions(all.length)}
               </span>
               <span
-                className={sync.error ? 'subs__sync subs__sync--error' : sync.offline ? 'subs__sync subs__sync--offline' : 'subs__sync'}
+                className={
+                  sync.fetchError ? 'subs__sync subs__sync--error' : sync.offline ? 'subs__sync subs__sync--offline' : 'subs__sync'
+                }
               >
-                {sync.error && !neverSynced ? `${sync.error} ` : ''}
+                {sync.fetchError && !neverSynced ? `${sync.fetchError} ` : ''}
                 {sync.offline ? 'Offline: showing the copy on this device. ' : ''}
                 {sync.syncedAt ? `Last synced ${clock(sync.syncedAt)}` : neverSynced ? 'Not synced yet' : ''}
               </span>
