@@ -20,13 +20,18 @@ const flights = new WeakMap<AppDb, Map<string, Promise<unknown>>>();
 
 /**
  * One run of `name` at a time: callers in this page share the running one, and other tabs wait on a Web Lock, so
- * an edit is never sent twice (a second send would meet our own first one as a false conflict).
+ * an edit is never sent twice (a second send would meet our own first one as a false conflict). With `fresh`, a
+ * caller that needs a run of its own waits for the running one to end, then starts the next.
  */
-export function withLock<T>(db: AppDb, name: string, fn: () => Promise<T>): Promise<T> {
+export function withLock<T>(db: AppDb, name: string, fn: () => Promise<T>, opts: { fresh?: boolean } = {}): Promise<T> {
   let mine = flights.get(db);
   if (!mine) flights.set(db, (mine = new Map()));
   const running = mine.get(name);
+  if (running && opts.fresh) return running.then(after, after);
   if (running) return running as Promise<T>;
+  function after(): Promise<T> {
+    return withLock(db, name, fn, opts);
+  }
   const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
   const started: Promise<T> = locks ? (locks.request(`${db.name}-staff-${name}`, fn) as Promise<T>) : fn();
   const run = started.finally(() => mine.delete(name));

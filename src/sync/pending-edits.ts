@@ -59,8 +59,9 @@ async function settleSent(db: AppDb, sent: PendingEdit, saved: Submission) {
  * Sends pending edits oldest first. A 409 keeps the edit with the server's copy for the staff member to resolve;
  * a network failure keeps it and the rest for later; a refused session stops with a StaffSyncError.
  */
-export function flushPendingEdits(db: AppDb, opts: StaffFetch): Promise<FlushResult> {
-  return withLock(db, 'edits', () => flushOnce(db, opts));
+/** Sends the edits waiting on this device; `fresh` makes it a run of its own (its caller watches its requests). */
+export function flushPendingEdits(db: AppDb, opts: StaffFetch & { fresh?: boolean }): Promise<FlushResult> {
+  return withLock(db, 'edits', () => flushOnce(db, opts), { fresh: opts.fresh });
 }
 
 async function flushOnce(db: AppDb, opts: StaffFetch): Promise<FlushResult> {

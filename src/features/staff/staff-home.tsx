@@ -10,6 +10,7 @@ import { IntegrationLog } from './integration-log';
 import { StaffLayout, StaffLink } from './staff-layout';
 import { useStaffSync } from './use-staff-sync';
 import './staff.css';
+import { staffRepository } from '@/db/staff-repository';
 
 const SCREENS = [
   { to: '/submission', title: 'Submissions', text: 'Search, edit, import and export every warranty submission.' },
@@ -26,9 +27,9 @@ export function StaffHome({ config, navigate, outbox }: { config: RuntimeConfig;
   const sync = useStaffSync(config, db);
   const data = useLiveQuery(async () => {
     const [submissions, edits, conflicts, syncedAt] = await Promise.all([
-      db.submissions.count(),
-      db.pendingEdits.count(),
-      db.pendingEdits.filter((e) => Boolean(e.current)).count(),
+      staffRepository(db).count(),
+      staffRepository(db).countPendingEdits(),
+      staffRepository(db).countConflicts(),
       lastSyncedAt(db),
     ]);
     return { submissions, edits, conflicts, syncedAt };

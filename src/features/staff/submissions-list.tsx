@@ -9,6 +9,7 @@ import type { Navigate } from './navigation';
 import { StaffLayout } from './staff-layout';
 import { useStaffSync } from './use-staff-sync';
 import './staff.css';
+import { staffRepository } from '@/db/staff-repository';
 
 const CARD_HEIGHT = 172;
 const GAP = 12;
@@ -24,10 +25,8 @@ export function SubmissionsList({ config, navigate }: { config: RuntimeConfig; n
   useEffect(() => {
     let live = true;
     // Newest change first. Only the keys are read here; each card's row is read when it scrolls into view.
-    db.submissions
-      .orderBy('$updatedAt')
-      .reverse()
-      .primaryKeys()
+    staffRepository(db)
+      .idsNewestFirst()
       .then((keys) => live && setIds(keys as string[]))
       .catch((err: unknown) => console.error('Reading the submissions on this device failed:', err));
     return () => {
@@ -95,12 +94,14 @@ function CardGrid({ db, ids }: { db: AppDb; ids: string[] }) {
   useEffect(() => {
     let live = true;
     // `key` names the visible ids (the array itself is new on every render).
-    db.submissions.bulkGet(key ? key.split('|') : []).then(
-      (found) => {
-        if (live) setRows(new Map(found.filter((r): r is Submission => Boolean(r)).map((r) => [r.$id, r])));
-      },
-      (err: unknown) => console.error('Reading submissions failed:', err),
-    );
+    staffRepository(db)
+      .byIds(key ? key.split('|') : [])
+      .then(
+        (found) => {
+          if (live) setRows(new Map(found.map((r) => [r.$id, r])));
+        },
+        (err: unknown) => console.error('Reading submissions failed:', err),
+      );
     return () => {
       live = false;
     };

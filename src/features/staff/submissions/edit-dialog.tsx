@@ -9,6 +9,7 @@ import { StaffSyncError } from '@/sync/staff-api';
 import { Modal } from './modal';
 import { staffImageUrl, type TokenSource } from './staff-images';
 import { imageIds } from './submissions-table';
+import { staffRepository } from '@/db/staff-repository';
 
 const FIELDS = [
   ['full_name', 'Full Name'],
@@ -39,12 +40,15 @@ async function send(db: AppDb, id: string, bearer: string) {
       throw err;
     }
   };
-  const result = await flushPendingEdits(db, { token: bearer, fetchImpl });
+  // A run of its own: a sync already sending would not go through this fetch, and its outcome would be unknown.
+  const result = await flushPendingEdits(db, { token: bearer, fetchImpl, fresh: true });
   const conflict = result.conflicts.find((c) => c.id === id);
   if (result.sent.includes(id)) return { kind: 'sent' as const };
+  // Sent by the run before this one (nothing of it is left on the device).
+  if (!conflict && !(await staffRepository(db).pendingEdit(id))) return { kind: 'sent' as const };
   if (conflict) return { kind: 'conflict' as const, conflict };
   if (outcome === null || outcome === 'network') return { kind: 'offline' as const };
-  return { kind: 'refused' as const, error: (await db.pendingEdits.get(id))?.lastError ?? `The server answered ${outcome}.` };
+  return { kind: 'refused' as const, error: (await staffRepository(db).pendingEdit(id))?.lastError ?? `The server answered ${outcome}.` };
 }
 
 function UploadedImages({ fileIds, token }: { fileIds: string; token: TokenSource }) {

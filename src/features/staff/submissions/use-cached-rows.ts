@@ -4,6 +4,7 @@ import Dexie from 'dexie';
 import { useEffect, useState } from 'react';
 import type { AppDb } from '@/db/schema';
 import type { Submission } from '@/shared/contracts/submission';
+import { staffRepository } from '@/db/staff-repository';
 
 const FIRST_SCREEN = 60;
 
@@ -27,7 +28,7 @@ export function mergeRows(rows: readonly Submission[], changed: Submission[]): S
 
 export type CachedRows = { rows: Submission[] | null; complete: boolean };
 
-const firstScreen = (db: AppDb) => db.submissions.orderBy('$updatedAt').reverse().limit(FIRST_SCREEN).toArray();
+const firstScreen = (db: AppDb) => staffRepository(db).latest(FIRST_SCREEN);
 let early: { db: AppDb; rows: Promise<Submission[]> } | null = null;
 
 /** Starts reading the first screenful while the staff session is still being checked; shown only after it. */
@@ -59,25 +60,25 @@ export function useCachedRows(db: AppDb): CachedRows {
     };
 
     async function readAll() {
-      const all = await db.submissions.toArray();
+      const all = await staffRepository(db).all();
       rows = all.sort(newestFirst);
       held = new Map(rows.map((r) => [r.$id, r]));
       watermark = '';
       note(rows);
-      pendingIds = new Set(await db.pendingEdits.toCollection().primaryKeys());
+      pendingIds = new Set(await staffRepository(db).pendingEditIds());
     }
 
     // Rows changed since the newest one held, plus rows with edits waiting (changed in place); a count that then
     // disagrees means rows went away, and everything is read again. True when anything changed.
     async function readChanges(): Promise<boolean> {
       const [newer, editIds, count] = await Promise.all([
-        db.submissions.where('$updatedAt').aboveOrEqual(watermark).toArray(),
-        db.pendingEdits.toCollection().primaryKeys(),
-        db.submissions.count(),
+        staffRepository(db).changedSince(watermark),
+        staffRepository(db).pendingEditIds(),
+        staffRepository(db).count(),
       ]);
       const seen = new Set(newer.map((r) => r.$id));
       const touched = [...new Set([...editIds, ...pendingIds])].filter((id) => !seen.has(id));
-      const edited = (await db.submissions.bulkGet(touched)).filter((r): r is Submission => Boolean(r));
+      const edited = await staffRepository(db).byIds(touched);
       pendingIds = new Set(editIds);
       note(newer);
       const changed = [...newer, ...edited].filter(isNew);
