@@ -30,6 +30,7 @@ describe('withLock', () => {
     await new Promise((r) => setTimeout(r, 10));
     expect(runs).toEqual(['first']);
     release();
+    expect(await first).toBe('first');
     expect(await shared).toBe('first');
     expect(await own).toBe('own');
     expect(runs).toEqual(['first', 'own']);
