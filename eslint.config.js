@@ -26,6 +26,24 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
+    // Screens, hooks and clients read and write the device through src/db's repositories, never a Dexie table.
+    files: ['src/app/**/*.{ts,tsx}', 'src/features/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'MemberExpression[property.name=/^(drafts|draftFiles|outbox|catalog|submissions|pendingEdits|meta)$/][object.name=/^(db|appDb)$/]',
+          message: 'Use a repository from src/db instead of a Dexie table.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='transaction'][callee.object.name=/^(db|appDb)$/]",
+          message: 'Use a repository from src/db instead of a Dexie transaction.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}', 'netlify/**/*.ts', 'server/**/*.ts', 'scripts/**/*.ts'],
     plugins: { boundaries },
     settings: {

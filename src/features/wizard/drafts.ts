@@ -1,4 +1,5 @@
 // The wizard run on this device: fields and step in Dexie, photos in draftFiles, SPEC.md's local storage keys.
+import { draftsRepository } from '@/db/drafts-repository';
 import type { AppDb } from '@/db/schema';
 import { isCategory } from './categories';
 import { restorableStep } from './wizard.rules';
@@ -42,9 +43,8 @@ export async function loadDraft(
   keys: KeyStore,
   previewUrl: (b: Blob) => string = (b) => URL.createObjectURL(b),
 ): Promise<LoadedDraft> {
-  const draft = await db.drafts.orderBy('updatedAt').last();
+  const { draft, files } = await draftsRepository(db).latest();
   const draftId = draft?.id ?? crypto.randomUUID();
-  const files = draft ? await db.draftFiles.where('draftId').equals(draft.id).sortBy('addedAt') : [];
   return {
     draftId,
     step: restorableStep(keys.getItem(STORAGE_KEYS.step) ?? draft?.step),
@@ -63,18 +63,13 @@ export async function saveDraft(db: AppDb, keys: KeyStore, d: DraftSave): Promis
   setOrRemove(keys, STORAGE_KEYS.userId, d.userId);
   setOrRemove(keys, STORAGE_KEYS.sessionId, d.sessionId);
   keys.setItem(STORAGE_KEYS.isVerified, String(d.isVerified));
-  await db.drafts.put({ id: d.draftId, step: d.step, values: d.values, updatedAt: Date.now() });
+  await draftsRepository(db).save({ id: d.draftId, step: d.step, values: d.values, updatedAt: Date.now() });
 }
 
 /** Forgets the run; photos handed to the outbox (keepFileIds) stay until the outbox has sent them. */
 export async function clearDraft(db: AppDb, keys: KeyStore, c: DraftClear): Promise<void> {
   for (const key of Object.values(STORAGE_KEYS)) keys.removeItem(key);
-  const keep = new Set(c.keepFileIds);
-  await db.transaction('rw', db.drafts, db.draftFiles, async () => {
-    await db.drafts.delete(c.draftId);
-    const orphans = (await db.draftFiles.where('draftId').equals(c.draftId).primaryKeys()).filter((id) => !keep.has(id));
-    await db.draftFiles.bulkDelete(orphans);
-  });
+  await draftsRepository(db).remove(c.draftId, c.keepFileIds);
 }
 
-export const removePhoto = (db: AppDb, id: string) => db.draftFiles.delete(id);
+export const removePhoto = (db: AppDb, id: string) => draftsRepository(db).removeFile(id);

@@ -1,4 +1,5 @@
 // Photos made small on the device (2048 px, JPEG 0.8, no metadata) before they are kept in draftFiles.
+import { draftsRepository } from '@/db/drafts-repository';
 import type { AppDb } from '@/db/schema';
 import type { PhotoRef, StoredPhotos } from './wizard.types';
 
@@ -110,7 +111,7 @@ export async function storePhotos(
       const { blob, width, height } = await prepare(file);
       const id = crypto.randomUUID();
       const name = jpegName(file.name);
-      await db.draftFiles.add({ id, draftId, name, type: blob.type || OUTPUT_TYPE, blob, width, height, addedAt: Date.now() });
+      await draftsRepository(db).addFile({ id, draftId, name, type: blob.type || OUTPUT_TYPE, blob, width, height, addedAt: Date.now() });
       added.push({ id, name, url: previewUrl(blob) });
     } catch (err) {
       errors.push(err instanceof PhotoError ? err.message : unreadablePhoto(file.name));

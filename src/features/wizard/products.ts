@@ -1,4 +1,5 @@
 // Product search for step 6 (SPEC.md section 5) and the device copy of the catalog.
+import { catalogRepository } from '@/db/catalog-repository';
 import type { AppDb } from '@/db/schema';
 import type { CatalogEntry } from '@/db/types';
 import type { Product } from '@/shared/contracts/product';
@@ -37,7 +38,7 @@ export const PRODUCTS_URL = functionPath('products');
 
 /** Fetches the catalog once and keeps it on the device; offline, the device copy answers. */
 export async function loadCatalog(db: AppDb, fetchImpl: typeof fetch): Promise<CatalogEntry[]> {
-  const saved = await db.catalog.toArray().catch(() => [] as CatalogEntry[]);
+  const saved = await catalogRepository(db).saved();
   const refresh = fetchCatalog(db, fetchImpl);
   if (saved.length) {
     refresh.catch(() => undefined);
@@ -58,9 +59,6 @@ async function fetchCatalog(db: AppDb, fetchImpl: typeof fetch): Promise<Catalog
   const products = readProducts(body);
   if (!products) throw new Error('Invalid products data.');
   const entries = products.map(toCatalogEntry);
-  await db.transaction('rw', db.catalog, async () => {
-    await db.catalog.clear();
-    await db.catalog.bulkPut(entries);
-  });
+  await catalogRepository(db).replace(entries);
   return entries;
 }

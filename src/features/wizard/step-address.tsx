@@ -1,6 +1,8 @@
 // Step 5, the address, with suggestions for line 1 and the country fixed to United States.
 import type { KeyboardEvent } from 'react';
-import { wizardView } from './wizard.view';
+import { useSelector } from '@xstate/react';
+import { addressLookup, suggestionsShown } from './wizard.view';
+import type { AddressRef } from './address.machine';
 import { COUNTRY_NAME } from './wizard.rules';
 import { Field } from './field';
 import type { StepProps } from './step-props';
@@ -10,8 +12,10 @@ import { NextAction } from './wizard-screen';
 
 export function StepAddress({ state, send }: StepProps) {
   const first = useFocusOnMount<HTMLInputElement>();
-  const { fields, error, suggestions, highlighted } = state.context;
-  const { suggestionsOpen } = wizardView(state);
+  const { fields, error } = state.context;
+  const lookup = useSelector(addressLookup(state) as AddressRef, (a) => a);
+  const { suggestions, highlighted } = lookup.context;
+  const suggestionsOpen = suggestionsShown(lookup);
   const change = (field: TextField) => (e: { target: { value: string } }) => send({ type: 'field.change', field, value: e.target.value });
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     const events = { ArrowDown: 'suggestions.next', ArrowUp: 'suggestions.prev', Escape: 'suggestions.dismiss' } as const;

@@ -1,11 +1,10 @@
 // The registration wizard: steps, session, address lookup, catalog, photos and draft as parallel regions.
-import { and, assign, enqueueActions, fromCallback, fromPromise, not, raise, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, not, raise, sendTo, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { CatalogEntry } from '@/db/types';
-import type { PlacePrediction } from '@/shared/contracts/places';
+import { createAddressMachine, type AddressEvent } from './address.machine';
 import { DEFAULT_COUNTRY } from './countries';
 import { searchProducts } from './products';
 import {
-  addressFromDetails,
   classifyVerifyError,
   digitsOnly,
   isAuthFailure,
@@ -42,6 +41,21 @@ const emptyFields = (): WizardFields => ({
   category: 'all',
 });
 
+/** The state of the flow that shows each step: the one table from step numbers to states. */
+export const STEP_STATES = {
+  1: 'enteringName',
+  2: 'enteringEmail',
+  3: 'enteringCode',
+  4: 'enteringPhone',
+  5: 'enteringAddress',
+  6: 'choosingProducts',
+  7: 'registered',
+} as const satisfies Record<Step, string>;
+type StepState = (typeof STEP_STATES)[Step];
+
+const stepOf = (state: StepState) => Number(Object.keys(STEP_STATES).find((n) => STEP_STATES[Number(n) as Step] === state)) as Step;
+const enterStep = (state: StepState) => ({ type: 'enterStep' as const, params: { step: stepOf(state) } });
+
 /** The fields each step asks for; typing in one of them clears that step's error. */
 const STEP_FIELDS: Partial<Record<Step, TextField[]>> = {
   1: ['fullName'],
@@ -75,7 +89,9 @@ const placeholders = {
 export type WizardActors = typeof placeholders;
 
 /** Builds the machine with `actors`. Building one is not free: build it once per screen, not per render. */
-export function createWizardMachine(actors: WizardActors = placeholders) {
+export function createWizardMachine(calls: WizardActors = placeholders) {
+  const { lookupAddresses, placeDetails, ...rest } = calls;
+  const actors = { ...rest, address: createAddressMachine({ lookupAddresses, placeDetails }) };
   return setup({
     types: {} as { context: WizardContext; events: WizardEvent },
     actors,
@@ -95,19 +111,13 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
       hasProductOrPhoto: ({ context }) => context.selected.length > 0 || context.photos.length > 0,
       hasQueuedEntry: ({ context }) => context.queuedEntryId !== null,
       hasQueuedPhotos: ({ context }) => context.photoQueue.length > 0,
-      hasHighlight: ({ context }) => context.highlighted >= 0 && context.highlighted < context.suggestions.length,
-      isAddressFocused: ({ context }) => context.addressFocused,
       isDraftDirty: ({ context }) => context.draftDirty,
       isStoringPhotos: stateIn('#wizard.photos.storing'),
-      isChoosingSuggestion: and([stateIn('#wizard.address.list.open'), 'hasHighlight']),
+      isChoosingSuggestion: ({ context }) => context.addressChoosing,
       isDraftActive: not(stateIn('#wizard.flow.restoring')),
       isPastFirstStep: ({ context }) => context.step > LIMITS.firstStep,
       isRestoredStep: ({ context }, params: { step: Step }) => context.step === params.step,
-      isAddressLookup: ({ event }) =>
-        event.type === 'field.change' && event.field === 'addressLine1' && event.value.trim().length >= LIMITS.addressMinChars,
       isAddressEdit: ({ event }) => event.type === 'field.change' && event.field === 'addressLine1',
-      isSuggestion: ({ context, event }) =>
-        event.type === 'suggestion.choose' && event.index >= 0 && event.index < context.suggestions.length,
       isCodeExpired: (_, params: { kind: VerifyFailure }) => params.kind === 'expired',
       isSessionGone: (_, params: { status: string }) => params.status === 'gone',
       isSignInNeeded: (_, params: { outcome: SubmitOutcome }) => params.outcome === 'needs-sign-in',
@@ -177,29 +187,20 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
       })),
       forgetLogin: assign({ userId: null }),
       markLoggedOut: assign({ isVerified: false, sessionId: null }),
-      storeSuggestions: assign((_, params: { suggestions: PlacePrediction[] }) => ({ suggestions: params.suggestions, highlighted: -1 })),
-      clearSuggestions: assign({ suggestions: [], highlighted: -1 }),
-      moveHighlight: assign(({ context }, params: { by: number }) => {
-        const n = context.suggestions.length;
-        return n ? { highlighted: ((((context.highlighted < 0 && params.by < 0 ? 0 : context.highlighted) + params.by) % n) + n) % n } : {};
+      forwardToAddress: sendTo('address', ({ event }) => event as AddressEvent),
+      forwardAddressInput: sendTo('address', ({ event }) => ({
+        type: 'address.input' as const,
+        value: event.type === 'field.change' ? event.value : '',
+      })),
+      takeChosenAddress: assign(({ context, event }) =>
+        event.type === 'address.chosen' ? { fields: { ...context.fields, addressLine1: event.line1 }, error: null } : {},
+      ),
+      fillAddress: assign(({ context, event }) => {
+        if (event.type !== 'address.filled') return {};
+        const { line1, city, state, zip } = event;
+        return { fields: { ...context.fields, addressLine1: line1, city, state, zip }, placeChosen: true };
       }),
-      setAddressFocus: assign((_, params: { focused: boolean }) => ({ addressFocused: params.focused })),
-      chooseSuggestion: assign(({ context, event }) => {
-        if (event.type !== 'suggestion.choose') return {};
-        const s = context.suggestions[event.index]!;
-        const line1 = s.structured_formatting?.main_text ?? s.description;
-        return {
-          fields: { ...context.fields, addressLine1: line1 },
-          chosenPlaceId: s.place_id,
-          suggestions: [],
-          highlighted: -1,
-          error: null,
-        };
-      }),
-      fillAddress: assign(({ context }, details: ActorIO['placeDetails']['output']) => {
-        const a = addressFromDetails(details);
-        return { fields: { ...context.fields, addressLine1: a.line1, city: a.city, state: a.state, zip: a.zip }, placeChosen: true };
-      }),
+      setAddressChoosing: assign(({ event }) => (event.type === 'address.choosing' ? { addressChoosing: event.choosing } : {})),
       storeCatalog: assign(({ context }, params: { catalog: CatalogEntry[] }) => ({
         catalog: params.catalog,
         catalogError: null,
@@ -241,8 +242,7 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
           selected: [],
           photos: [],
           results: [],
-          suggestions: [],
-          highlighted: -1,
+          addressChoosing: false,
           userId: null,
           sessionId: null,
           isVerified: false,
@@ -251,6 +251,7 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
           error: null,
           notice: null,
         });
+        enqueue.sendTo('address', { type: 'address.reset' });
         enqueue.raise({ type: 'session.end' });
       }),
       markDraftDirty: assign({ draftDirty: true }),
@@ -258,13 +259,12 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
     },
     delays: {
       verifiedAdvance: LIMITS.verifiedAdvanceMs,
-      addressDebounce: LIMITS.addressDebounceMs,
-      suggestionsClose: LIMITS.suggestionsCloseMs,
       draftDebounce: LIMITS.draftDebounceMs,
     },
   }).createMachine({
     id: 'wizard',
     type: 'parallel',
+    invoke: { id: 'address', src: 'address' },
     context: {
       step: 1,
       fields: emptyFields(),
@@ -280,10 +280,7 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
       isVerified: false,
       draftId: '',
       draftDirty: false,
-      suggestions: [],
-      highlighted: -1,
-      addressFocused: false,
-      chosenPlaceId: null,
+      addressChoosing: false,
       catalog: [],
       catalogError: null,
       results: [],
@@ -295,7 +292,16 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
         initial: 'restoring',
         // Region-level, not machine-level: a parallel machine's own transitions only run when no region takes the event.
         on: {
-          'field.change': { actions: 'changeField' },
+          'field.change': [{ guard: 'isAddressEdit', actions: ['changeField', 'forwardAddressInput'] }, { actions: 'changeField' }],
+          'address.focus': { actions: 'forwardToAddress' },
+          'address.blur': { actions: 'forwardToAddress' },
+          'suggestions.next': { actions: 'forwardToAddress' },
+          'suggestions.prev': { actions: 'forwardToAddress' },
+          'suggestions.dismiss': { actions: 'forwardToAddress' },
+          'suggestion.choose': { actions: 'forwardToAddress' },
+          'address.chosen': { actions: 'takeChosenAddress' },
+          'address.filled': { actions: 'fillAddress' },
+          'address.choosing': { actions: 'setAddressChoosing' },
           'phone.country': { actions: 'setCountry' },
           'category.change': { actions: 'setCategory' },
           'product.select': { actions: 'selectProduct' },
@@ -313,17 +319,17 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
           },
           routing: {
             entry: 'requestSessionCheck',
+            // A draft reopens on its step (restorableStep keeps 1-6), through the step table.
             always: [
-              { guard: { type: 'isRestoredStep', params: { step: 2 } }, target: 'enteringEmail' },
-              { guard: { type: 'isRestoredStep', params: { step: 3 } }, target: 'enteringCode' },
-              { guard: { type: 'isRestoredStep', params: { step: 4 } }, target: 'enteringPhone' },
-              { guard: { type: 'isRestoredStep', params: { step: 5 } }, target: 'enteringAddress' },
-              { guard: { type: 'isRestoredStep', params: { step: 6 } }, target: 'choosingProducts' },
-              { target: 'enteringName' },
+              ...([2, 3, 4, 5, 6] as const).map((step) => ({
+                guard: { type: 'isRestoredStep' as const, params: { step } },
+                target: STEP_STATES[step],
+              })),
+              { target: STEP_STATES[1] },
             ],
           },
           enteringName: {
-            entry: { type: 'enterStep', params: { step: 1 } },
+            entry: enterStep('enteringName'),
             exit: 'clearMessages',
             on: {
               'step.next': [
@@ -335,7 +341,7 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
           },
           enteringEmail: {
             id: 'enteringEmail',
-            entry: { type: 'enterStep', params: { step: 2 } },
+            entry: enterStep('enteringEmail'),
             exit: 'clearMessages',
             initial: 'editing',
             states: {
@@ -368,7 +374,7 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
             },
           },
           enteringCode: {
-            entry: { type: 'enterStep', params: { step: 3 } },
+            entry: enterStep('enteringCode'),
             exit: 'clearMessages',
             initial: 'editing',
             states: {
@@ -449,7 +455,7 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
             },
           },
           enteringPhone: {
-            entry: { type: 'enterStep', params: { step: 4 } },
+            entry: enterStep('enteringPhone'),
             exit: 'clearMessages',
             on: {
               'step.next': [
@@ -466,19 +472,19 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
             },
           },
           enteringAddress: {
-            entry: { type: 'enterStep', params: { step: 5 } },
+            entry: enterStep('enteringAddress'),
             exit: 'clearMessages',
             on: {
               'step.next': [
                 { guard: 'isAddressGiven', target: 'choosingProducts' },
                 { actions: { type: 'showError', params: { message: MESSAGES.addressRequired } } },
               ],
-              'key.enter': { guard: not('isChoosingSuggestion'), actions: raise({ type: 'step.next' }) },
+              'key.enter': [{ guard: 'isChoosingSuggestion', actions: 'forwardToAddress' }, { actions: raise({ type: 'step.next' }) }],
               'step.back': 'enteringPhone',
             },
           },
           choosingProducts: {
-            entry: [{ type: 'enterStep', params: { step: 6 } }, raise({ type: 'catalog.retry' })],
+            entry: [enterStep('choosingProducts'), raise({ type: 'catalog.retry' })],
             exit: 'clearMessages',
             initial: 'editing',
             states: {
@@ -552,7 +558,7 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
             },
           },
           registered: {
-            entry: { type: 'enterStep', params: { step: 7 } },
+            entry: enterStep('registered'),
             on: {
               'wizard.restart': { target: 'enteringName', actions: assign({ draftId: () => crypto.randomUUID(), outcome: null }) },
             },
@@ -584,84 +590,6 @@ export function createWizardMachine(actors: WizardActors = placeholders) {
               'session.lost': { target: 'signedOut', actions: 'markLoggedOut' },
               'session.end': 'signedOut',
               'session.start': { target: 'signedIn', reenter: true },
-            },
-          },
-        },
-      },
-      address: {
-        type: 'parallel',
-        states: {
-          lookup: {
-            initial: 'idle',
-            on: {
-              'field.change': [
-                { guard: 'isAddressLookup', target: '.debouncing', reenter: true },
-                { guard: 'isAddressEdit', target: '.idle', actions: 'clearSuggestions' },
-              ],
-              'suggestion.choose': { guard: 'isSuggestion', target: '.resolving', actions: 'chooseSuggestion' },
-            },
-            states: {
-              idle: {},
-              debouncing: { after: { addressDebounce: 'searching' } },
-              searching: {
-                invoke: {
-                  id: 'lookupAddresses',
-                  src: 'lookupAddresses',
-                  input: ({ context }) => ({ text: context.fields.addressLine1.trim() }),
-                  onDone: {
-                    target: 'idle',
-                    actions: [
-                      { type: 'storeSuggestions', params: ({ event }) => ({ suggestions: event.output }) },
-                      raise({ type: 'suggestions.show' }),
-                    ],
-                  },
-                  onError: { target: 'idle', actions: 'clearSuggestions' },
-                },
-              },
-              resolving: {
-                invoke: {
-                  id: 'placeDetails',
-                  src: 'placeDetails',
-                  input: ({ context }) => ({ placeId: context.chosenPlaceId ?? '' }),
-                  onDone: { target: 'idle', actions: { type: 'fillAddress', params: ({ event }) => event.output } },
-                  onError: 'idle',
-                },
-              },
-            },
-          },
-          list: {
-            initial: 'closed',
-            on: {
-              'address.focus': { actions: { type: 'setAddressFocus', params: { focused: true } } },
-              'address.blur': { actions: { type: 'setAddressFocus', params: { focused: false } } },
-            },
-            states: {
-              closed: {
-                on: {
-                  'suggestions.show': { guard: 'isAddressFocused', target: 'open' },
-                  'address.focus': { target: 'open', actions: { type: 'setAddressFocus', params: { focused: true } } },
-                },
-              },
-              open: {
-                on: {
-                  'address.blur': { target: 'closing', actions: { type: 'setAddressFocus', params: { focused: false } } },
-                  'suggestions.dismiss': { target: 'closed', actions: assign({ highlighted: -1 }) },
-                  'suggestions.next': { actions: { type: 'moveHighlight', params: { by: 1 } } },
-                  'suggestions.prev': { actions: { type: 'moveHighlight', params: { by: -1 } } },
-                  'key.enter': {
-                    guard: 'hasHighlight',
-                    actions: raise(({ context }) => ({ type: 'suggestion.choose' as const, index: context.highlighted })),
-                  },
-                  'suggestion.choose': 'closed',
-                },
-              },
-              closing: {
-                after: { suggestionsClose: { target: 'closed', actions: assign({ highlighted: -1 }) } },
-                on: {
-                  'address.focus': { target: 'open', actions: { type: 'setAddressFocus', params: { focused: true } } },
-                  'suggestion.choose': 'closed',
-                },
-              },
             },
           },
         },

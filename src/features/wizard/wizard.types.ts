@@ -88,16 +88,20 @@ export type WizardContext = {
   isVerified: boolean;
   draftId: string;
   draftDirty: boolean;
-  suggestions: PlacePrediction[];
-  highlighted: number;
-  addressFocused: boolean;
-  chosenPlaceId: string | null;
+  /** The address lookup's list is open with a suggestion highlighted: Enter chooses it instead of moving on. */
+  addressChoosing: boolean;
   catalog: CatalogEntry[];
   catalogError: string | null;
   results: CatalogEntry[];
   queuedEntryId: string | null;
   outcome: 'sent' | 'queued' | null;
 };
+
+/** What the address lookup (address.machine.ts) tells the wizard. */
+export type AddressReport =
+  | { type: 'address.chosen'; line1: string }
+  | { type: 'address.filled'; line1: string; city: string; state: string; zip: string }
+  | { type: 'address.choosing'; choosing: boolean };
 
 export type WizardEvent =
   | { type: 'field.change'; field: TextField; value: string }
@@ -114,7 +118,6 @@ export type WizardEvent =
   | { type: 'suggestions.next' }
   | { type: 'suggestions.prev' }
   | { type: 'suggestions.dismiss' }
-  | { type: 'suggestions.show' }
   | { type: 'suggestion.choose'; index: number }
   | { type: 'product.select'; id: string }
   | { type: 'product.remove'; id: string }
@@ -127,4 +130,5 @@ export type WizardEvent =
   | { type: 'session.start' }
   | { type: 'session.check' }
   | { type: 'session.lost' }
-  | { type: 'session.end' };
+  | { type: 'session.end' }
+  | AddressReport;

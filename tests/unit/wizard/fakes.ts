@@ -2,7 +2,8 @@
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { vi } from 'vitest';
 import { toCatalogEntry } from '@/features/wizard/products';
-import { wizardMachine, type WizardEvent } from '@/features/wizard/wizard.machine';
+import { createWizardMachine, type WizardEvent } from '@/features/wizard/wizard.machine';
+import { addressLookup } from '@/features/wizard/wizard.view';
 import type { ActorIO, LoadedDraft } from '@/features/wizard/wizard.types';
 import type { PlaceDetails, PlacePrediction } from '@/shared/contracts/places';
 import type { Product } from '@/shared/contracts/product';
@@ -103,14 +104,16 @@ export function startWizard(over: Partial<Fakes> = {}, poll = vi.fn((_input: { i
       fromPromise(({ input }: { input: unknown }) => (fn as (i: unknown) => Promise<unknown>)(input)),
     ]),
   );
-  const machine = wizardMachine.provide({
-    actors: { ...actors, pollSession: fromCallback(({ input }: { input: { intervalMs: number } }) => poll(input)) } as never,
-  });
+  const machine = createWizardMachine({
+    ...actors,
+    pollSession: fromCallback(({ input }: { input: { intervalMs: number } }) => poll(input)),
+  } as never);
   const actor = createActor(machine).start();
   const send = (e: WizardEvent) => actor.send(e);
   const type = (field: Extract<WizardEvent, { type: 'field.change' }>['field'], value: string) =>
     send({ type: 'field.change', field, value });
-  return { actor, spies, poll, send, type, ctx: () => actor.getSnapshot().context, snap: () => actor.getSnapshot() };
+  const address = () => addressLookup(actor.getSnapshot())!.getSnapshot().context;
+  return { actor, spies, poll, send, type, ctx: () => actor.getSnapshot().context, snap: () => actor.getSnapshot(), address };
 }
 
 /** Lets fake calls settle and timers due by now run. */

@@ -346,7 +346,7 @@ describe('wizardMachine: step 5, address', () => {
     await settle(1);
     expect(w.spies.lookupAddresses).toHaveBeenCalledExactlyOnceWith({ text: '12 E' });
     expect(wizardView(w.snap()).suggestionsOpen).toBe(true);
-    expect(w.ctx().suggestions).toHaveLength(2);
+    expect(w.address().suggestions).toHaveLength(2);
   });
 
   it('closes the suggestions 200 ms after the field loses focus', async () => {
@@ -369,7 +369,7 @@ describe('wizardMachine: step 5, address', () => {
     w.send({ type: 'suggestions.next' });
     w.send({ type: 'suggestions.next' });
     w.send({ type: 'suggestions.prev' });
-    expect(w.ctx().highlighted).toBe(0);
+    expect(w.address().highlighted).toBe(0);
     w.send({ type: 'key.enter' });
     expect(w.ctx().step).toBe(5);
     await settle();
@@ -415,6 +415,21 @@ describe('wizardMachine: step 5, address', () => {
     expect(w.ctx().fields).toMatchObject({ addressLine1: '14 Elm Street', city: '', state: '', zip: '', addressLine2: 'Apt 4' });
   });
 
+  it('keeps nothing of the address lookup once the registration is done', async () => {
+    const w = startWizard();
+    await walkTo(w, 5);
+    focusAndType(w, '12 Elm');
+    await settle(300);
+    expect(w.address().suggestions).toHaveLength(2);
+    w.send({ type: 'step.next' });
+    await settle();
+    w.send({ type: 'product.select', id: '3' });
+    w.send({ type: 'registration.submit' });
+    await settle();
+    expect(w.ctx().step).toBe(7);
+    expect(w.address()).toEqual({ text: '', suggestions: [], highlighted: -1, focused: false, chosenPlaceId: null });
+  });
+
   it('asks for the address', async () => {
     const w = startWizard();
     await walkTo(w, 5);
@@ -427,7 +442,7 @@ describe('wizardMachine: step 5, address', () => {
     await walkTo(w, 5);
     focusAndType(w, '12 Elm');
     await settle(300);
-    expect(w.ctx().suggestions).toEqual([]);
+    expect(w.address().suggestions).toEqual([]);
     w.send({ type: 'key.enter' });
     expect(w.ctx().step).toBe(6);
   });
