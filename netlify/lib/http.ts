@@ -1,5 +1,6 @@
 // The one place an error becomes a Response. Every function answers JSON; failures carry
 // {error, code}: `error` is the message SPEC.md's screens show, `code` a snake_case reason for programs.
+import { dropRest } from '../../src/shared/drain';
 
 /** An expected failure with its HTTP status. */
 export class HttpError extends Error {
@@ -55,19 +56,6 @@ const tooLarge = (limit: number) => new HttpError(413, 'payload_too_large', `The
 /** How much of an oversize body is still read (and dropped) so the client, still sending, hears the 413. */
 const DRAIN_CAP = 16 * 1024 * 1024;
 
-async function dropRest(reader: ReadableStreamDefaultReader<Uint8Array>) {
-  try {
-    for (let read = 0; read <= DRAIN_CAP;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      read += value.length;
-    }
-    await reader.cancel();
-  } catch {
-    /* the client went away */
-  }
-}
-
 /**
  * The body's bytes, counted while they arrive (chunked or not, whatever Content-Length claims): past `limit` the
  * answer is a 413 at once and nothing beyond the limit is kept (the rest is read and dropped in the background).
@@ -84,7 +72,7 @@ export async function readBodyBytes(req: Request, limit: number): Promise<Uint8A
     if (done) break;
     size += value.length;
     if (size > limit) {
-      void dropRest(reader);
+      void dropRest(reader, DRAIN_CAP);
       throw tooLarge(limit);
     }
     parts.push(value);

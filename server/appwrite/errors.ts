@@ -1,17 +1,12 @@
 // Appwrite's error shape ({message, code, type, version}) and the types this backend raises.
+import { ProtocolError } from '../net/protocol-error';
 
 export const APPWRITE_VERSION = '1.9.6';
 
-export class AppwriteError extends Error {
-  readonly status: number;
-  readonly type: string;
-  readonly headers: Record<string, string>;
-  constructor(status: number, type: string, message: string, headers: Record<string, string> = {}) {
-    super(message);
-    this.name = 'AppwriteError';
-    this.status = status;
-    this.type = type;
-    this.headers = headers;
+export class AppwriteError extends ProtocolError {
+  override name = 'AppwriteError';
+  get type() {
+    return this.kind;
   }
 }
 

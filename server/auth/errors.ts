@@ -1,19 +1,14 @@
 // GoTrue's error shape ({code, error_code, message, msg}) and the errors this service raises.
 import type { Context } from 'hono';
+import { ProtocolError } from '../net/protocol-error';
 import { RateLimited } from '../net/rate-limit';
 
 export const API_VERSION = '2024-01-01';
 
-export class AuthError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly headers: Record<string, string>;
-  constructor(status: number, code: string, message: string, headers: Record<string, string> = {}) {
-    super(message);
-    this.name = 'AuthError';
-    this.status = status;
-    this.code = code;
-    this.headers = headers;
+export class AuthError extends ProtocolError {
+  override name = 'AuthError';
+  get code() {
+    return this.kind;
   }
 }
 

@@ -1,5 +1,5 @@
 // A labelled question with GOV.UK-style hint and error above the input, tied by aria.
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 
 export type FieldA11y = { id: string; 'aria-describedby'?: string; 'aria-invalid'?: true };
 
@@ -41,5 +41,45 @@ export function ErrorText({ id, error }: { id: string; error?: string | null }) 
       <span className="visually-hidden">Error: </span>
       {error}
     </p>
+  );
+}
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'children'>;
+
+type TextFieldProps = Omit<Props, 'children'> &
+  InputProps & {
+    value: string;
+    onValue?: (value: string) => void;
+    inputRef?: Ref<HTMLInputElement>;
+  };
+
+/** A labelled text input: the question, its hint and error, and the input tied to them. */
+export function TextField({
+  id,
+  label,
+  hint,
+  error,
+  asHeading,
+  value,
+  onValue,
+  inputRef,
+  className = 'input',
+  type = 'text',
+  ...input
+}: TextFieldProps) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error} asHeading={asHeading}>
+      {(a11y) => (
+        <input
+          {...a11y}
+          {...input}
+          className={className}
+          type={type}
+          ref={inputRef}
+          value={value}
+          onChange={onValue ? (e) => onValue(e.target.value) : undefined}
+        />
+      )}
+    </Field>
   );
 }

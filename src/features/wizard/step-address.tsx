@@ -4,11 +4,21 @@ import { useSelector } from '@xstate/react';
 import { addressLookup, suggestionsShown } from './wizard.view';
 import type { AddressRef } from './address.machine';
 import { COUNTRY_NAME } from './wizard.rules';
-import { Field } from './field';
+import { Field, TextField } from './field';
 import type { StepProps } from './step-props';
-import type { TextField } from './wizard.types';
+import type { TextField as TextFieldName } from './wizard.types';
 import { useFocusOnMount } from './use-focus-on-mount';
 import { NextAction } from './wizard-screen';
+
+type AddressField = { id: TextFieldName; label: string; autoComplete: string; numeric?: boolean };
+
+/** The fields after line 1; each one's autofill name is also its form name. */
+const ADDRESS_FIELDS = {
+  line2: { id: 'addressLine2', label: 'Apartment, suite, etc. (optional)', autoComplete: 'address-line2' },
+  city: { id: 'city', label: 'City', autoComplete: 'address-level2' },
+  state: { id: 'state', label: 'State', autoComplete: 'address-level1' },
+  zip: { id: 'zip', label: 'ZIP code', autoComplete: 'postal-code', numeric: true },
+} satisfies Record<string, AddressField>;
 
 export function StepAddress({ state, send }: StepProps) {
   const first = useFocusOnMount<HTMLInputElement>();
@@ -16,7 +26,7 @@ export function StepAddress({ state, send }: StepProps) {
   const lookup = useSelector(addressLookup(state) as AddressRef, (a) => a);
   const { suggestions, highlighted } = lookup.context;
   const suggestionsOpen = suggestionsShown(lookup);
-  const change = (field: TextField) => (e: { target: { value: string } }) => send({ type: 'field.change', field, value: e.target.value });
+  const change = (field: TextFieldName) => (value: string) => send({ type: 'field.change', field, value });
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     const events = { ArrowDown: 'suggestions.next', ArrowUp: 'suggestions.prev', Escape: 'suggestions.dismiss' } as const;
     const type = events[e.key as keyof typeof events];
@@ -25,6 +35,17 @@ export function StepAddress({ state, send }: StepProps) {
     send({ type });
   };
   const optionId = (i: number) => `address-option-${i}`;
+  const text = (f: AddressField) => (
+    <TextField
+      id={f.id}
+      label={f.label}
+      name={f.autoComplete}
+      autoComplete={f.autoComplete}
+      inputMode={f.numeric ? 'numeric' : undefined}
+      value={fields[f.id]}
+      onValue={change(f.id)}
+    />
+  );
 
   return (
     <>
@@ -46,7 +67,7 @@ export function StepAddress({ state, send }: StepProps) {
               aria-activedescendant={suggestionsOpen && highlighted >= 0 ? optionId(highlighted) : undefined}
               ref={first}
               value={fields.addressLine1}
-              onChange={change('addressLine1')}
+              onChange={(e) => change('addressLine1')(e.target.value)}
               onFocus={() => send({ type: 'address.focus' })}
               onBlur={() => send({ type: 'address.blur' })}
               onKeyDown={onKeyDown}
@@ -71,74 +92,21 @@ export function StepAddress({ state, send }: StepProps) {
           </div>
         )}
       </Field>
-      <Field id="addressLine2" label="Apartment, suite, etc. (optional)">
-        {(a11y) => (
-          <input
-            {...a11y}
-            className="input"
-            type="text"
-            name="address-line2"
-            autoComplete="address-line2"
-            value={fields.addressLine2}
-            onChange={change('addressLine2')}
-          />
-        )}
-      </Field>
-      <Field id="city" label="City">
-        {(a11y) => (
-          <input
-            {...a11y}
-            className="input"
-            type="text"
-            name="address-level2"
-            autoComplete="address-level2"
-            value={fields.city}
-            onChange={change('city')}
-          />
-        )}
-      </Field>
+      {text(ADDRESS_FIELDS.line2)}
+      {text(ADDRESS_FIELDS.city)}
       <div className="field-row">
-        <Field id="state" label="State">
-          {(a11y) => (
-            <input
-              {...a11y}
-              className="input"
-              type="text"
-              name="address-level1"
-              autoComplete="address-level1"
-              value={fields.state}
-              onChange={change('state')}
-            />
-          )}
-        </Field>
-        <Field id="zip" label="ZIP code">
-          {(a11y) => (
-            <input
-              {...a11y}
-              className="input"
-              type="text"
-              name="postal-code"
-              inputMode="numeric"
-              autoComplete="postal-code"
-              value={fields.zip}
-              onChange={change('zip')}
-            />
-          )}
-        </Field>
+        {text(ADDRESS_FIELDS.state)}
+        {text(ADDRESS_FIELDS.zip)}
       </div>
-      <Field id="country" label="Country">
-        {(a11y) => (
-          <input
-            {...a11y}
-            className="input input--readonly"
-            type="text"
-            name="country-name"
-            autoComplete="off"
-            readOnly
-            value={COUNTRY_NAME}
-          />
-        )}
-      </Field>
+      <TextField
+        id="country"
+        label="Country"
+        className="input input--readonly"
+        name="country-name"
+        autoComplete="off"
+        readOnly
+        value={COUNTRY_NAME}
+      />
       <NextAction onNext={() => send({ type: 'step.next' })} />
     </>
   );

@@ -1,6 +1,6 @@
 // Step 3, the emailed one-time code: Verify OTP and Resend OTP.
 import { wizardView } from './wizard.view';
-import { Field } from './field';
+import { TextField } from './field';
 import type { StepProps } from './step-props';
 import { useFocusOnMount } from './use-focus-on-mount';
 
@@ -11,30 +11,23 @@ export function StepCode({ state, send }: StepProps) {
   const email = fields.email.trim();
   return (
     <>
-      <Field
+      <TextField
         id="code"
         label="Enter OTP"
         hint={email ? `We sent a 6-digit code to ${email}.` : 'Enter the 6-digit code from your email.'}
         error={error}
         asHeading
-      >
-        {(a11y) => (
-          <input
-            {...a11y}
-            className="input input--code"
-            type="text"
-            name="one-time-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={6}
-            ref={first}
-            readOnly={view.verified}
-            value={fields.code}
-            onChange={(e) => send({ type: 'field.change', field: 'code', value: e.target.value })}
-          />
-        )}
-      </Field>
+        className="input input--code"
+        name="one-time-code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={6}
+        inputRef={first}
+        readOnly={view.verified}
+        value={fields.code}
+        onValue={(value) => send({ type: 'field.change', field: 'code', value })}
+      />
       <p className={notice ? 'notice' : 'notice notice--empty'} role="status">
         {notice}
       </p>

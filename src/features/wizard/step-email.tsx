@@ -1,6 +1,6 @@
 // Step 2, the email address that receives the one-time code.
 import { wizardView } from './wizard.view';
-import { Field } from './field';
+import { TextField } from './field';
 import type { StepProps } from './step-props';
 import { useFocusOnMount } from './use-focus-on-mount';
 
@@ -10,23 +10,22 @@ export function StepEmail({ state, send }: StepProps) {
   const { busy } = wizardView(state);
   return (
     <>
-      <Field id="email" label="Email Address" hint="We will email you a 6-digit code to confirm it is you." error={error} asHeading>
-        {(a11y) => (
-          <input
-            {...a11y}
-            className="input"
-            type="email"
-            name="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            ref={first}
-            value={fields.email}
-            onChange={(e) => send({ type: 'field.change', field: 'email', value: e.target.value })}
-          />
-        )}
-      </Field>
+      <TextField
+        id="email"
+        label="Email Address"
+        hint="We will email you a 6-digit code to confirm it is you."
+        error={error}
+        asHeading
+        type="email"
+        name="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        inputRef={first}
+        value={fields.email}
+        onValue={(value) => send({ type: 'field.change', field: 'email', value })}
+      />
       <div className="wizard__actions">
         <button type="button" className="button button--primary" disabled={busy} onClick={() => send({ type: 'code.send' })}>
           {busy ? 'Sending…' : 'Send OTP'}

@@ -1,5 +1,5 @@
 // Step 1, the customer's full name.
-import { Field } from './field';
+import { TextField } from './field';
 import type { StepProps } from './step-props';
 import { useFocusOnMount } from './use-focus-on-mount';
 import { NextAction } from './wizard-screen';
@@ -9,22 +9,20 @@ export function StepName({ state, send }: StepProps) {
   const { fields, error } = state.context;
   return (
     <>
-      <Field id="fullName" label="Your Full Name" hint="As you would like it on your warranty." error={error} asHeading>
-        {(a11y) => (
-          <input
-            {...a11y}
-            className="input"
-            type="text"
-            name="name"
-            autoComplete="name"
-            autoCapitalize="words"
-            spellCheck={false}
-            ref={first}
-            value={fields.fullName}
-            onChange={(e) => send({ type: 'field.change', field: 'fullName', value: e.target.value })}
-          />
-        )}
-      </Field>
+      <TextField
+        id="fullName"
+        label="Your Full Name"
+        hint="As you would like it on your warranty."
+        error={error}
+        asHeading
+        name="name"
+        autoComplete="name"
+        autoCapitalize="words"
+        spellCheck={false}
+        inputRef={first}
+        value={fields.fullName}
+        onValue={(value) => send({ type: 'field.change', field: 'fullName', value })}
+      />
       <NextAction onNext={() => send({ type: 'step.next' })} />
     </>
   );

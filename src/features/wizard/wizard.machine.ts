@@ -68,6 +68,9 @@ const STEP_FIELDS: Partial<Record<Step, TextField[]>> = {
 const placeholder = <K extends keyof ActorIO>(name: K) =>
   fromPromise<ActorIO[K]['output'], ActorIO[K]['input']>(() => Promise.reject(new Error(`The ${name} actor is not provided.`)));
 
+/** Shows one of the wizard's fixed messages. */
+const showError = (message: string) => ({ type: 'showError' as const, params: { message } });
+
 const releasePreview = (url: string) => URL.revokeObjectURL(url);
 
 /** The calls the machine makes, named; the app gives the real ones (wizard.actors.ts), tests give fakes. */
@@ -332,10 +335,7 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
             entry: enterStep('enteringName'),
             exit: 'clearMessages',
             on: {
-              'step.next': [
-                { guard: 'isNameGiven', target: 'enteringEmail' },
-                { actions: { type: 'showError', params: { message: MESSAGES.nameRequired } } },
-              ],
+              'step.next': [{ guard: 'isNameGiven', target: 'enteringEmail' }, { actions: showError(MESSAGES.nameRequired) }],
               'key.enter': { actions: raise({ type: 'step.next' }) },
             },
           },
@@ -348,8 +348,8 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
               editing: {
                 on: {
                   'code.send': [
-                    { guard: not('isEmailGiven'), actions: { type: 'showError', params: { message: MESSAGES.emailRequired } } },
-                    { guard: not('isEmailValid'), actions: { type: 'showError', params: { message: MESSAGES.emailInvalid } } },
+                    { guard: not('isEmailGiven'), actions: showError(MESSAGES.emailRequired) },
+                    { guard: not('isEmailValid'), actions: showError(MESSAGES.emailInvalid) },
                     { target: 'sendingCode', actions: 'clearMessages' },
                   ],
                   'key.enter': { actions: raise({ type: 'code.send' }) },
@@ -382,14 +382,14 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
                 on: {
                   'code.verify': [
                     { guard: 'isVerified', target: '#wizard.flow.enteringPhone' },
-                    { guard: not('isCodeGiven'), actions: { type: 'showError', params: { message: MESSAGES.codeMissing } } },
-                    { guard: not('isCodeComplete'), actions: { type: 'showError', params: { message: MESSAGES.codeLength } } },
-                    { guard: not('hasPendingLogin'), actions: { type: 'showError', params: { message: MESSAGES.codeNoLogin } } },
+                    { guard: not('isCodeGiven'), actions: showError(MESSAGES.codeMissing) },
+                    { guard: not('isCodeComplete'), actions: showError(MESSAGES.codeLength) },
+                    { guard: not('hasPendingLogin'), actions: showError(MESSAGES.codeNoLogin) },
                     { target: 'verifying', actions: 'clearMessages' },
                   ],
                   'step.next': [
                     { guard: 'isVerified', target: '#wizard.flow.enteringPhone' },
-                    { guard: not('isCodeGiven'), actions: { type: 'showError', params: { message: MESSAGES.codeRequired } } },
+                    { guard: not('isCodeGiven'), actions: showError(MESSAGES.codeRequired) },
                     { actions: raise({ type: 'code.verify' }) },
                   ],
                   'key.enter': { actions: raise({ type: 'code.verify' }) },
@@ -432,7 +432,7 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
                     {
                       guard: { type: 'isCodeExpired', params: ({ event }) => ({ kind: classifyVerifyError(event.error) }) },
                       target: 'editing',
-                      actions: ['forgetLogin', { type: 'showError', params: { message: MESSAGES.codeExpired } }],
+                      actions: ['forgetLogin', showError(MESSAGES.codeExpired)],
                     },
                     {
                       target: 'editing',
@@ -459,13 +459,13 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
             exit: 'clearMessages',
             on: {
               'step.next': [
-                { guard: not('isPhoneGiven'), actions: { type: 'showError', params: { message: MESSAGES.phoneRequired } } },
-                { guard: not('isPhoneDigits'), actions: { type: 'showError', params: { message: MESSAGES.phoneDigits } } },
+                { guard: not('isPhoneGiven'), actions: showError(MESSAGES.phoneRequired) },
+                { guard: not('isPhoneDigits'), actions: showError(MESSAGES.phoneDigits) },
                 { target: 'enteringAddress' },
               ],
               'key.enter': [
-                { guard: not('isPhoneGiven'), actions: { type: 'showError', params: { message: MESSAGES.phoneRequired } } },
-                { guard: not('isPhoneComplete'), actions: { type: 'showError', params: { message: MESSAGES.phoneLength } } },
+                { guard: not('isPhoneGiven'), actions: showError(MESSAGES.phoneRequired) },
+                { guard: not('isPhoneComplete'), actions: showError(MESSAGES.phoneLength) },
                 { actions: raise({ type: 'step.next' }) },
               ],
               'step.back': 'enteringCode',
@@ -475,10 +475,7 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
             entry: enterStep('enteringAddress'),
             exit: 'clearMessages',
             on: {
-              'step.next': [
-                { guard: 'isAddressGiven', target: 'choosingProducts' },
-                { actions: { type: 'showError', params: { message: MESSAGES.addressRequired } } },
-              ],
+              'step.next': [{ guard: 'isAddressGiven', target: 'choosingProducts' }, { actions: showError(MESSAGES.addressRequired) }],
               'key.enter': [{ guard: 'isChoosingSuggestion', actions: 'forwardToAddress' }, { actions: raise({ type: 'step.next' }) }],
               'step.back': 'enteringPhone',
             },
@@ -492,15 +489,11 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
                 on: {
                   'registration.submit': [
                     { guard: 'isStoringPhotos' },
-                    { guard: not('hasProductOrPhoto'), actions: { type: 'showError', params: { message: MESSAGES.productOrPhoto } } },
+                    { guard: not('hasProductOrPhoto'), actions: showError(MESSAGES.productOrPhoto) },
                     {
                       guard: not('isSignedIn'),
                       target: '#enteringEmail',
-                      actions: [
-                        'markLoggedOut',
-                        raise({ type: 'session.end' }),
-                        { type: 'showError', params: { message: MESSAGES.sessionExpired } },
-                      ],
+                      actions: ['markLoggedOut', raise({ type: 'session.end' }), showError(MESSAGES.sessionExpired)],
                     },
                     { target: 'submitting', actions: 'clearMessages' },
                   ],
@@ -527,7 +520,7 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
                         { type: 'rememberEntry', params: ({ event }) => ({ entryId: event.output.entryId ?? null }) },
                         'markLoggedOut',
                         raise({ type: 'session.end' }),
-                        { type: 'showError', params: { message: MESSAGES.sessionExpired } },
+                        showError(MESSAGES.sessionExpired),
                       ],
                     },
                     {
@@ -542,11 +535,7 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
                     {
                       guard: { type: 'isAuthFailure', params: ({ event }) => ({ error: event.error }) },
                       target: '#enteringEmail',
-                      actions: [
-                        'markLoggedOut',
-                        raise({ type: 'session.end' }),
-                        { type: 'showError', params: { message: MESSAGES.authExpired } },
-                      ],
+                      actions: ['markLoggedOut', raise({ type: 'session.end' }), showError(MESSAGES.authExpired)],
                     },
                     {
                       target: 'editing',
