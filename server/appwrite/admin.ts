@@ -1,12 +1,10 @@
-// Creating databases, collections, attributes and indexes (API key only), as
-// `npm run setup:appwrite` and the Appwrite console do. Attributes are ready at once (status "available").
+// The schema: databases, collections (tables), attributes (columns) and indexes, changed with an API key as
+// `npm run setup:appwrite`, the Appwrite CLI and the Appwrite console do. Attributes are ready at once (status
+// "available"). One store serves both APIs: a collection of the Databases API is a table of the TablesDB API.
 import { createHash } from 'node:crypto';
-import { Hono, type Context } from 'hono';
-import { AppwriteError, invalidParam, unauthorized } from './errors';
-import type { AppwriteEnv } from './context';
-import { parsePermissions } from './permissions';
-import { notFound, type AttributeSpec, type AttributeType, type IndexSpec, type SchemaCache } from './schema';
-import { customId, isoNow, optionalBool, optionalInt, readJson, requiredId, stringParam } from './util';
+import { AppwriteError, invalidParam } from './errors';
+import { notFound, valueProblem, type AttributeSpec, type AttributeType, type Flavor, type IndexSpec, type SchemaCache } from './schema';
+import { isoNow, optionalBool, optionalInt } from './util';
 import type { Db } from '../store/sqlite';
 
 const KEY = /^[a-zA-Z0-9_][a-zA-Z0-9_-]{0,35}$/;
@@ -18,6 +16,8 @@ const TYPES: Record<string, AttributeType> = {
   longtext: 'string',
   integer: 'integer',
   float: 'float',
+  // Appwrite names a float attribute's type "double" in its models, so a project file pulled from it says so.
+  double: 'float',
   boolean: 'boolean',
   datetime: 'datetime',
   email: 'email',
@@ -25,23 +25,50 @@ const TYPES: Record<string, AttributeType> = {
   url: 'url',
   ip: 'ip',
 };
+const SIZE_MAX = 1_073_741_824;
 
 type DbRow = { id: string; name: string; enabled: number; created_at: string; updated_at: string };
 
-export const databaseModel = (r: DbRow) => ({
+/** What the messages and error types call things in each API. */
+export const terms = (flavor: Flavor) =>
+  flavor === 'rows'
+    ? { attribute: 'column', Attribute: 'Column', collection: 'table', Collection: 'Table' }
+    : { attribute: 'attribute', Attribute: 'Attribute', collection: 'collection', Collection: 'Collection' };
+
+export const schemaErrors = {
+  attributeNotFound: (flavor: Flavor) =>
+    new AppwriteError(404, `${terms(flavor).attribute}_not_found`, `${terms(flavor).Attribute} with the requested ID could not be found.`),
+  attributeExists: (flavor: Flavor) =>
+    new AppwriteError(
+      409,
+      `${terms(flavor).attribute}_already_exists`,
+      `${terms(flavor).Attribute} with the requested key already exists.`,
+    ),
+  collectionExists: (flavor: Flavor) =>
+    new AppwriteError(
+      409,
+      `${terms(flavor).collection}_already_exists`,
+      `${terms(flavor).Collection} with the requested ID already exists. Try again with a different ID or use ID.unique() to generate a unique ID.`,
+    ),
+  indexNotFound: () => new AppwriteError(404, 'index_not_found', 'Index with the requested ID could not be found.'),
+  indexExists: () => new AppwriteError(409, 'index_already_exists', 'Index with the requested key already exists.'),
+};
+
+/** A database as Appwrite's models show it; `type` is the API that asks (one store serves both). */
+export const databaseModel = (r: DbRow, type: 'legacy' | 'tablesdb' = 'legacy') => ({
   $id: r.id,
   name: r.name,
   $createdAt: r.created_at,
   $updatedAt: r.updated_at,
   enabled: r.enabled === 1,
-  type: 'legacy',
+  type,
 });
 
 export const attributeModel = (a: AttributeSpec, at: string) => {
   const format = a.type === 'email' || a.type === 'url' || a.type === 'ip' || a.type === 'enum' ? a.type : undefined;
   return {
     key: a.key,
-    type: format ? 'string' : a.type,
+    type: format ? 'string' : a.type === 'float' ? 'double' : a.type,
     status: 'available',
     error: '',
     required: a.required,
@@ -50,24 +77,31 @@ export const attributeModel = (a: AttributeSpec, at: string) => {
     $updatedAt: at,
     default: a.default ?? null,
     ...(a.size !== undefined ? { size: a.size } : {}),
-    ...(a.min !== undefined ? { min: a.min, max: a.max } : {}),
+    ...(a.min !== undefined ? { min: a.min } : {}),
+    ...(a.max !== undefined ? { max: a.max } : {}),
     ...(format ? { format } : {}),
     ...(a.elements ? { elements: a.elements } : {}),
   };
 };
 
-const indexModel = (i: IndexSpec, at: string) => ({
+/** An index; the TablesDB API names its fields `columns`, the Databases API `attributes`. */
+export const indexModel = (i: IndexSpec, at: string, flavor: Flavor = 'documents') => ({
   $id: i.key,
   key: i.key,
   type: i.type,
   status: 'available',
   error: '',
-  attributes: i.attributes,
+  [flavor === 'rows' ? 'columns' : 'attributes']: i.attributes,
   lengths: [],
   orders: i.orders,
   $createdAt: at,
   $updatedAt: at,
 });
+
+const sqlIndexName = (databaseId: string, collectionId: string, key: string) =>
+  'ix_' + createHash('sha256').update(`${databaseId}/${collectionId}/${key}`).digest('hex').slice(0, 16);
+
+type CollectionSettings = { name: string; permissions: string[]; documentSecurity: boolean; enabled: boolean };
 
 /** Schema operations shared by the admin routes and the server's own start-up seeding. */
 export class SchemaAdmin {
@@ -77,7 +111,7 @@ export class SchemaAdmin {
   ) {}
 
   listDatabases() {
-    return this.db.prepare('SELECT * FROM databases ORDER BY created_at').all() as DbRow[];
+    return this.db.prepare('SELECT * FROM databases ORDER BY created_at, id').all() as DbRow[];
   }
 
   database(id: string) {
@@ -101,11 +135,33 @@ export class SchemaAdmin {
     return this.database(id);
   }
 
-  createCollection(
-    databaseId: string,
-    id: string,
-    o: { name: string; permissions: string[]; documentSecurity: boolean; enabled: boolean },
-  ) {
+  updateDatabase(id: string, name: string, enabled: boolean) {
+    this.database(id);
+    this.db.prepare('UPDATE databases SET name = ?, enabled = ?, updated_at = ? WHERE id = ?').run(name, enabled ? 1 : 0, isoNow(), id);
+    this.cache.clear();
+    return this.database(id);
+  }
+
+  /** Deletes a database with its collections, their documents and their indexes. */
+  deleteDatabase(id: string) {
+    this.database(id);
+    this.db.transaction(() => {
+      for (const collectionId of this.collectionIds(id)) this.dropCollectionIndexes(id, collectionId);
+      this.db.prepare('DELETE FROM documents WHERE database_id = ?').run(id);
+      // Collections, attributes and index records go with it (foreign keys, ON DELETE CASCADE).
+      this.db.prepare('DELETE FROM databases WHERE id = ?').run(id);
+    })();
+    this.cache.clear();
+  }
+
+  collectionIds(databaseId: string): string[] {
+    this.database(databaseId);
+    return (
+      this.db.prepare('SELECT id FROM collections WHERE database_id = ? ORDER BY created_at, id').all(databaseId) as { id: string }[]
+    ).map((r) => r.id);
+  }
+
+  createCollection(databaseId: string, id: string, o: CollectionSettings, flavor: Flavor = 'documents') {
     this.database(databaseId);
     const now = isoNow();
     try {
@@ -115,58 +171,204 @@ export class SchemaAdmin {
         )
         .run(databaseId, id, o.name, JSON.stringify(o.permissions), o.documentSecurity ? 1 : 0, o.enabled ? 1 : 0, now, now);
     } catch (err) {
-      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
-        throw new AppwriteError(409, 'collection_already_exists', 'Collection with the requested ID already exists.');
+      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw schemaErrors.collectionExists(flavor);
       throw err;
     }
     this.cache.clear();
   }
 
-  createAttribute(databaseId: string, collectionId: string, spec: AttributeSpec) {
-    const col = this.cache.require(databaseId, collectionId, 'documents');
-    if (col.attributes.has(spec.key))
-      throw new AppwriteError(409, 'attribute_already_exists', 'Attribute with the requested key already exists.');
-    const now = isoNow();
+  /** Permissions left out (null) stay as they are, as in Appwrite. */
+  updateCollection(
+    databaseId: string,
+    id: string,
+    o: Omit<CollectionSettings, 'permissions'> & { permissions: string[] | null },
+    flavor: Flavor,
+  ) {
+    const col = this.cache.find(databaseId, id, flavor);
     this.db
-      .prepare('INSERT INTO attributes (database_id, collection_id, key, spec, position, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(databaseId, collectionId, spec.key, JSON.stringify(spec), col.attributes.size, now);
+      .prepare(
+        'UPDATE collections SET name = ?, permissions = ?, document_security = ?, enabled = ?, updated_at = ? WHERE database_id = ? AND id = ?',
+      )
+      .run(
+        o.name,
+        JSON.stringify(o.permissions ?? col.permissions),
+        o.documentSecurity ? 1 : 0,
+        o.enabled ? 1 : 0,
+        isoNow(),
+        databaseId,
+        id,
+      );
+    this.cache.clear();
+  }
+
+  /** Deletes a collection with its documents and indexes. */
+  deleteCollection(databaseId: string, id: string, flavor: Flavor) {
+    this.cache.find(databaseId, id, flavor);
+    this.db.transaction(() => {
+      this.dropCollectionIndexes(databaseId, id);
+      this.db.prepare('DELETE FROM documents WHERE database_id = ? AND collection_id = ?').run(databaseId, id);
+      this.db.prepare('DELETE FROM collections WHERE database_id = ? AND id = ?').run(databaseId, id);
+    })();
+    this.cache.clear();
+  }
+
+  /**
+   * Adds an attribute. Documents already in the collection get its default (null when it has none), as a new
+   * column of an existing table does.
+   */
+  createAttribute(databaseId: string, collectionId: string, spec: AttributeSpec, flavor: Flavor = 'documents') {
+    const col = this.cache.find(databaseId, collectionId, flavor);
+    if (col.attributes.has(spec.key)) throw schemaErrors.attributeExists(flavor);
+    const now = isoNow();
+    this.db.transaction(() => {
+      const { next } = this.db
+        .prepare('SELECT COALESCE(MAX(position) + 1, 0) AS next FROM attributes WHERE database_id = ? AND collection_id = ?')
+        .get(databaseId, collectionId) as { next: number };
+      this.db
+        .prepare('INSERT INTO attributes (database_id, collection_id, key, spec, position, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(databaseId, collectionId, spec.key, JSON.stringify(spec), next, now);
+      this.db
+        .prepare(`UPDATE documents SET data = json_set(data, '$."${spec.key}"', json(?)) WHERE database_id = ? AND collection_id = ?`)
+        .run(JSON.stringify(spec.default ?? (spec.array ? [] : null)), databaseId, collectionId);
+    })();
     this.cache.clear();
     return attributeModel(spec, now);
   }
 
-  createIndex(databaseId: string, collectionId: string, spec: IndexSpec) {
-    const col = this.cache.require(databaseId, collectionId, 'documents');
-    if (col.indexes.some((i) => i.key === spec.key))
-      throw new AppwriteError(409, 'index_already_exists', 'Index with the requested key already exists.');
+  /** Changes an attribute's settings (required, default, size, min/max, elements); its key and type stay. */
+  updateAttribute(databaseId: string, collectionId: string, key: string, typeParam: string, body: Record<string, unknown>, flavor: Flavor) {
+    const col = this.cache.find(databaseId, collectionId, flavor);
+    const current = col.attributes.get(key);
+    if (!current) throw schemaErrors.attributeNotFound(flavor);
+    const spec = attributeUpdate(current, typeParam, body, flavor);
+    if (spec.size !== undefined && current.size !== undefined && spec.size < current.size) {
+      // A shorter size must still fit every stored value.
+      const path = `'$."${key}"'`;
+      const tooLong = this.db
+        .prepare(
+          spec.array
+            ? `SELECT 1 FROM documents, json_each(documents.data, ${path}) j WHERE database_id = ? AND collection_id = ? AND length(j.value) > ? LIMIT 1`
+            : `SELECT 1 FROM documents WHERE database_id = ? AND collection_id = ? AND length(json_extract(data, ${path})) > ? LIMIT 1`,
+        )
+        .get(databaseId, collectionId, spec.size);
+      if (tooLong)
+        throw new AppwriteError(
+          400,
+          `${terms(flavor).attribute}_value_invalid`,
+          `Stored values of "${key}" are longer than ${spec.size} characters; shorten them before lowering the size.`,
+        );
+    }
+    this.db
+      .prepare('UPDATE attributes SET spec = ? WHERE database_id = ? AND collection_id = ? AND key = ?')
+      .run(JSON.stringify(spec), databaseId, collectionId, key);
+    this.cache.clear();
+    return attributeModel(spec, col.createdAt);
+  }
+
+  /** Deletes an attribute, its values in every document and the indexes that use it. */
+  deleteAttribute(databaseId: string, collectionId: string, key: string, flavor: Flavor) {
+    const col = this.cache.find(databaseId, collectionId, flavor);
+    if (!col.attributes.has(key)) throw schemaErrors.attributeNotFound(flavor);
+    this.db.transaction(() => {
+      for (const i of col.indexes.filter((x) => x.attributes.includes(key))) this.dropIndex(databaseId, collectionId, i.key);
+      this.db
+        .prepare(`UPDATE documents SET data = json_remove(data, '$."${key}"') WHERE database_id = ? AND collection_id = ?`)
+        .run(databaseId, collectionId);
+      this.db.prepare('DELETE FROM attributes WHERE database_id = ? AND collection_id = ? AND key = ?').run(databaseId, collectionId, key);
+    })();
+    this.cache.clear();
+  }
+
+  createIndex(databaseId: string, collectionId: string, spec: IndexSpec, flavor: Flavor = 'documents') {
+    const col = this.cache.find(databaseId, collectionId, flavor);
+    if (col.indexes.some((i) => i.key === spec.key)) throw schemaErrors.indexExists();
     const exprs = spec.attributes.map((a, i) => {
       const column =
         a === '$id' ? 'id' : a === '$createdAt' ? 'created_at' : a === '$updatedAt' ? 'updated_at' : a === '$sequence' ? 'seq' : null;
-      if (!column && !col.attributes.has(a)) throw new AppwriteError(400, 'attribute_unknown', `Unknown attribute: ${a}`);
+      if (!column && !col.attributes.has(a))
+        throw new AppwriteError(400, `${terms(flavor).attribute}_unknown`, `Unknown ${terms(flavor).attribute}: ${a}`);
       const dir = spec.orders[i]?.toUpperCase() === 'DESC' ? ' DESC' : '';
       return (column ?? `json_extract(data, '$."${a}"')`) + dir;
     });
     const now = isoNow();
-    const sqlName = 'ix_' + createHash('sha256').update(`${databaseId}/${collectionId}/${spec.key}`).digest('hex').slice(0, 16);
     this.db.transaction(() => {
       // $id, $createdAt, $updatedAt and $sequence already have built-in indexes; a copy would only slow writes.
       const builtIn = spec.type === 'key' && spec.attributes.every((a) => a.startsWith('$'));
       if (spec.type !== 'fulltext' && !builtIn)
         this.db.exec(
-          `CREATE ${spec.type === 'unique' ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${sqlName} ON documents(database_id, collection_id, ${exprs.join(', ')})`,
+          `CREATE ${spec.type === 'unique' ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${sqlIndexName(databaseId, collectionId, spec.key)} ON documents(database_id, collection_id, ${exprs.join(', ')})`,
         );
       this.db
         .prepare('INSERT INTO indexes (database_id, collection_id, key, spec, created_at) VALUES (?, ?, ?, ?, ?)')
         .run(databaseId, collectionId, spec.key, JSON.stringify(spec), now);
     })();
     this.cache.clear();
-    return indexModel(spec, now);
+    return indexModel(spec, now, flavor);
+  }
+
+  deleteIndex(databaseId: string, collectionId: string, key: string, flavor: Flavor) {
+    const col = this.cache.find(databaseId, collectionId, flavor);
+    if (!col.indexes.some((i) => i.key === key)) throw schemaErrors.indexNotFound();
+    this.db.transaction(() => this.dropIndex(databaseId, collectionId, key))();
+    this.cache.clear();
+  }
+
+  private dropIndex(databaseId: string, collectionId: string, key: string) {
+    this.db.exec(`DROP INDEX IF EXISTS ${sqlIndexName(databaseId, collectionId, key)}`);
+    this.db.prepare('DELETE FROM indexes WHERE database_id = ? AND collection_id = ? AND key = ?').run(databaseId, collectionId, key);
+  }
+
+  private dropCollectionIndexes(databaseId: string, collectionId: string) {
+    const keys = this.db.prepare('SELECT key FROM indexes WHERE database_id = ? AND collection_id = ?').all(databaseId, collectionId) as {
+      key: string;
+    }[];
+    for (const { key } of keys) this.db.exec(`DROP INDEX IF EXISTS ${sqlIndexName(databaseId, collectionId, key)}`);
   }
 }
 
-/** Reads an attribute definition from a request body (the shape node-appwrite sends). */
-export function attributeFrom(typeParam: string, body: Record<string, unknown>): AttributeSpec {
+const finite = (name: string, value: unknown, integer: boolean): number | undefined => {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value) || (integer && !Number.isInteger(value)))
+    throw invalidParam(name, `Value must be a valid ${integer ? 'integer' : 'number'}`);
+  return value;
+};
+
+/** Checks a default against the attribute it is for: Appwrite allows none on required or array attributes. */
+function checkDefault(spec: AttributeSpec, flavor: Flavor) {
+  if (spec.default === null || spec.default === undefined) return;
+  const t = terms(flavor);
+  if (spec.required)
+    throw new AppwriteError(400, `${t.attribute}_default_unsupported`, `Cannot set default value for required ${t.attribute}`);
+  if (spec.array) throw new AppwriteError(400, `${t.attribute}_default_unsupported`, `Cannot set default value for array ${t.attribute}s`);
+  const problem = valueProblem(spec, spec.default);
+  if (problem) throw new AppwriteError(400, `${t.attribute}_value_invalid`, `Invalid \`default\` param: ${problem}`);
+}
+
+function checkRange(spec: AttributeSpec) {
+  if (spec.min !== undefined && spec.max !== undefined && spec.min > spec.max)
+    throw invalidParam('min', 'Minimum value must be lesser than maximum value');
+}
+
+const typeOf = (typeParam: string): AttributeType => {
   const type = Object.hasOwn(TYPES, typeParam) ? TYPES[typeParam] : undefined;
   if (!type) throw new AppwriteError(404, 'general_route_not_found', `Unknown attribute type: ${typeParam}`);
+  return type;
+};
+
+const elementsOf = (value: unknown) => {
+  if (
+    !Array.isArray(value) ||
+    value.length === 0 ||
+    value.length > 100 ||
+    !value.every((e) => typeof e === 'string' && e.length > 0 && e.length <= 255)
+  )
+    throw invalidParam('elements', 'Value must be an array of 1 to 100 strings of at most 255 chars');
+  return value as string[];
+};
+
+/** Reads an attribute definition from a request body (the shape node-appwrite and the Appwrite CLI send). */
+export function attributeFrom(typeParam: string, body: Record<string, unknown>, flavor: Flavor = 'documents'): AttributeSpec {
+  const type = typeOf(typeParam);
   const key = body.key;
   if (typeof key !== 'string' || !KEY.test(key))
     throw invalidParam('key', 'Value must be a valid key of at most 36 chars: a-z, A-Z, 0-9, underscore and hyphen');
@@ -177,129 +379,68 @@ export function attributeFrom(typeParam: string, body: Record<string, unknown>):
     array: optionalBool('array', body.array, false),
     default: body.default ?? null,
   };
-  if (type === 'string') spec.size = optionalInt('size', body.size, typeParam === 'string' ? 0 : 1_073_741_824, 1, 1_073_741_824);
-  if (type === 'string' && typeParam === 'string' && body.size === undefined)
-    throw invalidParam('size', 'Value must be a valid range between 1 and 1,073,741,824');
+  if (type === 'string') {
+    if (typeParam === 'string' && (body.size === undefined || body.size === null))
+      throw invalidParam('size', `Value must be a valid range between 1 and ${SIZE_MAX.toLocaleString('en-US')}`);
+    spec.size = optionalInt('size', body.size, SIZE_MAX, 1, SIZE_MAX);
+  }
   if (type === 'integer' || type === 'float') {
-    if (body.min !== undefined && body.min !== null) spec.min = Number(body.min);
-    if (body.max !== undefined && body.max !== null) spec.max = Number(body.max);
+    const min = finite('min', body.min, type === 'integer');
+    const max = finite('max', body.max, type === 'integer');
+    if (min !== undefined) spec.min = min;
+    if (max !== undefined) spec.max = max;
+    checkRange(spec);
   }
-  if (type === 'enum') {
-    if (!Array.isArray(body.elements) || body.elements.length === 0 || !body.elements.every((e) => typeof e === 'string'))
-      throw invalidParam('elements', 'Value must be an array of strings');
-    spec.elements = body.elements as string[];
-  }
-  if (spec.required && spec.default !== null)
-    throw new AppwriteError(400, 'attribute_default_unsupported', 'Cannot set default value for required attribute');
+  if (type === 'enum') spec.elements = elementsOf(body.elements);
+  checkDefault(spec, flavor);
   return spec;
 }
 
-export function adminRoutes(admin: SchemaAdmin, cache: SchemaCache) {
-  const app = new Hono<AppwriteEnv>();
-  const keyOnly = (c: Context<AppwriteEnv>) => {
-    if (c.get('caller').kind !== 'key') throw unauthorized();
+/**
+ * An attribute's new settings from an update (PATCH …/attributes/{type}/{key}): `required` and `default` must be
+ * given (default may be null); size, min, max and elements change when given. Renaming (`newKey`) is refused.
+ */
+export function attributeUpdate(current: AttributeSpec, typeParam: string, body: Record<string, unknown>, flavor: Flavor): AttributeSpec {
+  const type = typeOf(typeParam);
+  const t = terms(flavor);
+  if (type !== current.type || (typeParam === 'string' && current.size === undefined))
+    throw new AppwriteError(400, `${t.attribute}_type_invalid`, `${t.Attribute} "${current.key}" is not of type ${typeParam}.`);
+  if (body.required === undefined || body.required === null) throw invalidParam('required', 'Param "required" is not optional.');
+  if (!('default' in body)) throw invalidParam('default', 'Param "default" is not optional.');
+  if (body.newKey !== undefined && body.newKey !== null && body.newKey !== current.key)
+    throw invalidParam('newKey', `Renaming ${t.attribute}s is not supported by this server; create a new one and copy the values.`);
+  const spec: AttributeSpec = {
+    ...current,
+    required: optionalBool('required', body.required, current.required),
+    default: body.default ?? null,
   };
-  app.use('/databases', async (c, next) => (keyOnly(c), next()));
-  app.use('/databases/:db', async (c, next) => (keyOnly(c), next()));
-  app.use('/databases/:db/collections', async (c, next) => (keyOnly(c), next()));
-  app.use('/databases/:db/collections/:col', async (c, next) => (keyOnly(c), next()));
-  app.use('/databases/:db/collections/:col/attributes/*', async (c, next) => (keyOnly(c), next()));
-  app.use('/databases/:db/collections/:col/attributes', async (c, next) => (keyOnly(c), next()));
-  app.use('/databases/:db/collections/:col/indexes/*', async (c, next) => (keyOnly(c), next()));
-  app.use('/databases/:db/collections/:col/indexes', async (c, next) => (keyOnly(c), next()));
+  if (type === 'string' && body.size !== undefined && body.size !== null) spec.size = optionalInt('size', body.size, SIZE_MAX, 1, SIZE_MAX);
+  if (type === 'integer' || type === 'float') {
+    const min = finite('min', body.min, type === 'integer');
+    const max = finite('max', body.max, type === 'integer');
+    if (min !== undefined) spec.min = min;
+    if (max !== undefined) spec.max = max;
+    checkRange(spec);
+  }
+  if (type === 'enum') spec.elements = elementsOf(body.elements);
+  checkDefault(spec, flavor);
+  return spec;
+}
 
-  app.post('/databases', async (c) => {
-    const b = await readJson(c.req.raw);
-    const row = admin.createDatabase(
-      customId('databaseId', b.databaseId),
-      stringParam('name', b.name, { min: 1, max: 128 }),
-      optionalBool('enabled', b.enabled, true),
-    );
-    return c.json(databaseModel(row), 201);
-  });
-  app.get('/databases', (c) => {
-    const all = admin.listDatabases();
-    return c.json({ total: all.length, databases: all.map(databaseModel) });
-  });
-  app.get('/databases/:db', (c) => c.json(databaseModel(admin.database(c.req.param('db')))));
-
-  const collectionModel = (databaseId: string, collectionId: string) => {
-    const col = cache.require(databaseId, collectionId, 'documents');
-    return {
-      $id: col.id,
-      $createdAt: col.createdAt,
-      $updatedAt: col.updatedAt,
-      $permissions: col.permissions,
-      databaseId,
-      name: col.name,
-      enabled: col.enabled,
-      documentSecurity: col.documentSecurity,
-      attributes: [...col.attributes.values()].map((a) => attributeModel(a, col.createdAt)),
-      indexes: col.indexes.map((i) => indexModel(i, col.createdAt)),
-      bytesMax: 0,
-      bytesUsed: 0,
-    };
-  };
-
-  app.post('/databases/:db/collections', async (c) => {
-    const b = await readJson(c.req.raw);
-    const databaseId = c.req.param('db');
-    const id = customId('collectionId', b.collectionId);
-    admin.createCollection(databaseId, id, {
-      name: stringParam('name', b.name, { min: 1, max: 128 }),
-      permissions:
-        b.permissions === undefined || b.permissions === null
-          ? []
-          : parsePermissions(b.permissions, c.get('caller'), ['create', 'read', 'update', 'delete']),
-      documentSecurity: optionalBool('documentSecurity', b.documentSecurity, false),
-      enabled: optionalBool('enabled', b.enabled, true),
-    });
-    return c.json(collectionModel(databaseId, id), 201);
-  });
-  app.get('/databases/:db/collections/:col', (c) => c.json(collectionModel(c.req.param('db'), c.req.param('col'))));
-
-  app.post('/databases/:db/collections/:col/attributes/:type', async (c) => {
-    const b = await readJson(c.req.raw);
-    const model = admin.createAttribute(
-      requiredId('databaseId', c.req.param('db')),
-      requiredId('collectionId', c.req.param('col')),
-      attributeFrom(c.req.param('type'), b),
-    );
-    return c.json(model, 202);
-  });
-  app.get('/databases/:db/collections/:col/attributes', (c) => {
-    const m = collectionModel(c.req.param('db'), c.req.param('col'));
-    return c.json({ total: m.attributes.length, attributes: m.attributes });
-  });
-  app.get('/databases/:db/collections/:col/attributes/:key', (c) => {
-    const m = collectionModel(c.req.param('db'), c.req.param('col'));
-    const a = m.attributes.find((x) => x.key === c.req.param('key'));
-    if (!a) throw new AppwriteError(404, 'attribute_not_found', 'Attribute with the requested ID could not be found.');
-    return c.json(a);
-  });
-
-  app.post('/databases/:db/collections/:col/indexes', async (c) => {
-    const b = await readJson(c.req.raw);
-    const key = b.key;
-    if (typeof key !== 'string' || !KEY.test(key)) throw invalidParam('key', 'Value must be a valid key');
-    const type = b.type;
-    if (type !== 'key' && type !== 'unique' && type !== 'fulltext')
-      throw invalidParam('type', 'Value must be one of (key, unique, fulltext)');
-    if (!Array.isArray(b.attributes) || b.attributes.length === 0 || !b.attributes.every((a) => typeof a === 'string'))
-      throw invalidParam('attributes', 'Value must be an array of attribute keys');
-    const orders = Array.isArray(b.orders) ? (b.orders as unknown[]).map((o) => String(o)) : [];
-    const model = admin.createIndex(c.req.param('db'), c.req.param('col'), { key, type, attributes: b.attributes as string[], orders });
-    return c.json(model, 202);
-  });
-  app.get('/databases/:db/collections/:col/indexes', (c) => {
-    const m = collectionModel(c.req.param('db'), c.req.param('col'));
-    return c.json({ total: m.indexes.length, indexes: m.indexes });
-  });
-  app.get('/databases/:db/collections/:col/indexes/:key', (c) => {
-    const m = collectionModel(c.req.param('db'), c.req.param('col'));
-    const i = m.indexes.find((x) => x.key === c.req.param('key'));
-    if (!i) throw new AppwriteError(404, 'index_not_found', 'Index with the requested ID could not be found.');
-    return c.json(i);
-  });
-  return app;
+/** Reads an index definition; the TablesDB API names its fields `columns`, the Databases API `attributes`. */
+export function indexFrom(body: Record<string, unknown>, flavor: Flavor): IndexSpec {
+  const key = body.key;
+  if (typeof key !== 'string' || !KEY.test(key)) throw invalidParam('key', 'Value must be a valid key');
+  const type = body.type;
+  if (type !== 'key' && type !== 'unique' && type !== 'fulltext')
+    throw invalidParam('type', 'Value must be one of (key, unique, fulltext)');
+  const name = flavor === 'rows' ? 'columns' : 'attributes';
+  const fields = body[name];
+  if (!Array.isArray(fields) || fields.length === 0 || fields.length > 100 || !fields.every((a) => typeof a === 'string'))
+    throw invalidParam(name, `Value must be an array of 1 to 100 ${terms(flavor).attribute} keys`);
+  const orders = body.orders ?? [];
+  const order = (o: unknown) => (o === null ? 'ASC' : typeof o === 'string' ? o.toUpperCase() : '');
+  if (!Array.isArray(orders) || orders.length > fields.length || !orders.every((o) => order(o) === 'ASC' || order(o) === 'DESC'))
+    throw invalidParam('orders', `Value must be an array of ASC or DESC, one per ${terms(flavor).attribute} at most`);
+  return { key, type, attributes: fields as string[], orders: orders.map(order) };
 }

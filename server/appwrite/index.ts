@@ -6,7 +6,8 @@ import { AppwriteError, errorBody, payloadTooLarge, rateLimited, routeNotFound, 
 import { RateLimited } from '../net/rate-limit';
 import { resolveCaller, type AppwriteEnv } from './context';
 import { accountRoutes } from './account';
-import { adminRoutes, SchemaAdmin } from './admin';
+import { SchemaAdmin } from './admin';
+import { adminRoutes } from './admin-routes';
 import { documentRoutes } from './documents';
 import { SchemaCache } from './schema';
 import { storageRoutes, CHUNK_SIZE } from './storage';

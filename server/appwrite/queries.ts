@@ -5,11 +5,11 @@ import type { CollectionInfo } from './schema';
 
 export const LIST_DEFAULT = 25;
 export const LIST_MAX = 5000;
-const MAX_QUERIES = 100;
+export const MAX_QUERIES = 100;
 const MAX_QUERY_LENGTH = 4096;
 const MAX_VALUES = 500;
 
-type Query = { method: string; attribute?: string; values?: unknown[] };
+export type Query = { method: string; attribute?: string; values?: unknown[] };
 type SqlValue = string | number | null;
 
 export type CompiledQuery = {
@@ -43,7 +43,7 @@ export function queriesFromUrl(url: URL): string[] {
   return found.sort((a, b) => a[0] - b[0]).map(([, v]) => v);
 }
 
-function parseOne(raw: unknown): Query {
+export function parseOne(raw: unknown): Query {
   let q: unknown = raw;
   if (typeof raw === 'string') {
     if (raw.length > MAX_QUERY_LENGTH) throw queryInvalid(`Query is longer than ${MAX_QUERY_LENGTH} characters`);

@@ -189,23 +189,86 @@ export function filesRepository(db: Db) {
 
 export type FilesRepository = ReturnType<typeof filesRepository>;
 
-export function bucketFrom(b: Record<string, unknown>, caller: Caller): BucketSpec {
-  const exts = b.allowedFileExtensions ?? [];
-  if (!Array.isArray(exts) || !exts.every((e) => typeof e === 'string' && /^[a-z0-9]{1,16}$/i.test(e)))
-    throw invalidParam('allowedFileExtensions', 'Value must be an array of file extensions');
+const COMPRESSIONS = ['none', 'gzip', 'zstd'];
+
+/**
+ * A bucket's settings from a create or update body. A setting left out takes `base`'s value: the defaults
+ * Appwrite gives a new bucket, or the bucket's current settings for an update.
+ */
+export function bucketSettingsFrom(
+  b: Record<string, unknown>,
+  caller: Caller,
+  base: Omit<BucketSpec, 'id' | 'name'>,
+): Omit<BucketSpec, 'id'> {
+  const exts = b.allowedFileExtensions ?? base.allowedFileExtensions;
+  if (!Array.isArray(exts) || exts.length > 100 || !exts.every((e) => typeof e === 'string' && /^[a-z0-9]{1,16}$/i.test(e)))
+    throw invalidParam('allowedFileExtensions', 'Value must be an array of at most 100 file extensions (letters and digits)');
+  const compression = b.compression ?? base.compression;
+  if (typeof compression !== 'string' || !COMPRESSIONS.includes(compression))
+    throw invalidParam('compression', `Value must be one of (${COMPRESSIONS.join(', ')})`);
   return {
-    id: customId('bucketId', b.bucketId),
     name: stringParam('name', b.name, { min: 1, max: 128 }),
-    permissions: b.permissions == null ? [] : parsePermissions(b.permissions, caller, ['create', 'read', 'update', 'delete']),
-    fileSecurity: optionalBool('fileSecurity', b.fileSecurity, false),
-    enabled: optionalBool('enabled', b.enabled, true),
-    maximumFileSize: optionalInt('maximumFileSize', b.maximumFileSize, DEFAULT_MAX_FILE_SIZE, 1, 5_000_000_000),
-    allowedFileExtensions: (exts as string[]).map((e) => e.toLowerCase()),
-    compression: typeof b.compression === 'string' ? b.compression : 'none',
-    encryption: optionalBool('encryption', b.encryption, true),
-    antivirus: optionalBool('antivirus', b.antivirus, true),
-    transformations: optionalBool('transformations', b.transformations, true),
+    permissions: b.permissions == null ? base.permissions : parsePermissions(b.permissions, caller, ['create', 'read', 'update', 'delete']),
+    fileSecurity: optionalBool('fileSecurity', b.fileSecurity, base.fileSecurity),
+    enabled: optionalBool('enabled', b.enabled, base.enabled),
+    maximumFileSize: optionalInt('maximumFileSize', b.maximumFileSize, base.maximumFileSize, 1, 5_000_000_000),
+    allowedFileExtensions: [...new Set((exts as string[]).map((e) => e.toLowerCase()))],
+    compression,
+    encryption: optionalBool('encryption', b.encryption, base.encryption),
+    antivirus: optionalBool('antivirus', b.antivirus, base.antivirus),
+    transformations: optionalBool('transformations', b.transformations, base.transformations),
   };
+}
+
+const NEW_BUCKET: Omit<BucketSpec, 'id' | 'name'> = {
+  permissions: [],
+  fileSecurity: false,
+  enabled: true,
+  maximumFileSize: DEFAULT_MAX_FILE_SIZE,
+  allowedFileExtensions: [],
+  compression: 'none',
+  encryption: true,
+  antivirus: true,
+  transformations: true,
+};
+
+export function bucketFrom(b: Record<string, unknown>, caller: Caller): BucketSpec {
+  return { id: customId('bucketId', b.bucketId), ...bucketSettingsFrom(b, caller, NEW_BUCKET) };
+}
+
+/** A bucket row's settings, as bucketSettingsFrom takes them for an update. */
+export const bucketSettings = (r: BucketRow): Omit<BucketSpec, 'id' | 'name'> => ({
+  permissions: JSON.parse(r.permissions) as string[],
+  fileSecurity: r.file_security === 1,
+  enabled: r.enabled === 1,
+  maximumFileSize: r.maximum_file_size,
+  allowedFileExtensions: JSON.parse(r.allowed_file_extensions) as string[],
+  compression: r.compression,
+  encryption: r.encryption === 1,
+  antivirus: r.antivirus === 1,
+  transformations: r.transformations === 1,
+});
+
+export const listBuckets = (db: Db) => db.prepare('SELECT * FROM buckets ORDER BY created_at, id').all() as BucketRow[];
+
+export function updateBucket(db: Db, s: BucketSpec) {
+  db.prepare(
+    `UPDATE buckets SET name = ?, permissions = ?, file_security = ?, enabled = ?, maximum_file_size = ?, allowed_file_extensions = ?,
+       compression = ?, encryption = ?, antivirus = ?, transformations = ?, updated_at = ? WHERE id = ?`,
+  ).run(
+    s.name,
+    JSON.stringify(s.permissions),
+    s.fileSecurity ? 1 : 0,
+    s.enabled ? 1 : 0,
+    s.maximumFileSize,
+    JSON.stringify(s.allowedFileExtensions),
+    s.compression,
+    s.encryption ? 1 : 0,
+    s.antivirus ? 1 : 0,
+    s.transformations ? 1 : 0,
+    isoNow(),
+    s.id,
+  );
 }
 
 export function createBucket(db: Db, s: BucketSpec) {

@@ -15,16 +15,23 @@ import { fileStore } from './file-store';
 import {
   bucketFrom,
   bucketModel,
+  bucketSettings,
+  bucketSettingsFrom,
   createBucket,
   fileModel,
   filesRepository,
+  listBuckets,
+  updateBucket,
   uploaderOf,
   type BucketRow,
   type FileRow,
 } from './files-repository';
+import { pageOf } from '../lists';
 import { preview, previewParams } from './previews';
 
 export const CHUNK_SIZE = 5 * 1024 * 1024;
+
+const BUCKET_FIELDS = ['$id', '$createdAt', '$updatedAt', 'name', 'enabled', 'fileSecurity', 'maximumFileSize', 'encryption', 'antivirus'];
 
 const errors = {
   bucket: () => new AppwriteError(404, 'storage_bucket_not_found', 'Storage bucket with the requested ID could not be found.'),
@@ -108,17 +115,38 @@ export function storageRoutes(be: AppwriteBackend) {
     hit(be.db, `quota:bytes:${caller.user.id}`, be.quotas.bytesPerDay, DAY_MS, bytes);
   };
 
-  app.post('/buckets', async (c) => {
+  // Buckets themselves are managed with the API key only (the Appwrite console, the CLI, setup:appwrite).
+  const keyOnly = (c: Context<AppwriteEnv>) => {
     if (c.get('caller').kind !== 'key') throw unauthorized();
+  };
+  const anyBucket = (id: string): BucketRow => {
+    const b = files.bucket(id);
+    if (!b) throw errors.bucket();
+    return b;
+  };
+
+  app.post('/buckets', async (c) => {
+    keyOnly(c);
     const spec = bucketFrom(await readJson(c.req.raw), c.get('caller'));
     createBucket(be.db, spec);
-    return c.json(bucketModel(bucketOf(spec.id)), 201);
+    return c.json(bucketModel(anyBucket(spec.id)), 201);
+  });
+  app.get('/buckets', (c) => {
+    keyOnly(c);
+    const page = pageOf(listBuckets(be.db).map(bucketModel), new URL(c.req.url), BUCKET_FIELDS);
+    return c.json({ total: page.total, buckets: page.items });
   });
   app.get('/buckets/:bucketId', (c) => {
-    if (c.get('caller').kind !== 'key') throw unauthorized();
-    const b = files.bucket(c.req.param('bucketId'));
-    if (!b) throw errors.bucket();
-    return c.json(bucketModel(b));
+    keyOnly(c);
+    return c.json(bucketModel(anyBucket(c.req.param('bucketId'))));
+  });
+  // An update: name must be given; any other setting left out stays as it is.
+  app.put('/buckets/:bucketId', async (c) => {
+    keyOnly(c);
+    const current = anyBucket(c.req.param('bucketId'));
+    const settings = bucketSettingsFrom(await readJson(c.req.raw), c.get('caller'), bucketSettings(current));
+    updateBucket(be.db, { id: current.id, ...settings });
+    return c.json(bucketModel(anyBucket(current.id)));
   });
 
   app.post('/buckets/:bucketId/files', async (c) => {
