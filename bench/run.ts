@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, platform, release, totalmem } from 'node:os';
 import { benchBundleSize } from './bundle-size';
+import { benchCertificate } from './certificate';
 import { benchCreateDocument } from './create-document';
 import { benchListDocuments } from './list-documents';
 import { startServerProcess, type BenchServer } from './server-process';
@@ -59,6 +60,7 @@ rows.push(...(await section('offline start', benchOfflineStart)));
 rows.push(...(await section('outbox drain', benchOutboxDrain)));
 rows.push(...(await section('customer wizard', benchWizard)));
 rows.push(...(await section('bundle size', benchBundleSize)));
+rows.push(...(await section('certificate', benchCertificate)));
 
 const cell = (s: string) => s.replace(/\|/g, '\\|');
 const lines = [

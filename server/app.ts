@@ -181,7 +181,18 @@ export function buildApp(
     const inbox = config.devMailbox ? deps.mailer.inbox() : null;
     if (!inbox || !isDirectLocalRequest(c)) return c.json({ message: 'Not found.' }, 404);
     c.header('Cache-Control', 'no-store');
-    return c.json(inbox.map(({ to, subject, text, code, sentAt }) => ({ to, subject, text, ...(code ? { code } : {}), sentAt })));
+    return c.json(
+      inbox.map(({ to, subject, text, html, code, attachments, links, sentAt }) => ({
+        to,
+        subject,
+        text,
+        ...(html ? { html } : {}),
+        ...(code ? { code } : {}),
+        attachments,
+        links,
+        sentAt,
+      })),
+    );
   });
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
