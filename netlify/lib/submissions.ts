@@ -16,6 +16,8 @@ export const toSubmission = (d: Doc): Submission => ({
   $createdAt: d.$createdAt,
   $updatedAt: d.$updatedAt,
   submitted_at: typeof d.submitted_at === 'string' ? d.submitted_at : '',
+  status: typeof d.status === 'string' ? d.status : '',
+  store: typeof d.store === 'string' ? d.store : '',
   ...(Object.fromEntries(SUBMISSION_FIELDS.map((f) => [f, typeof d[f] === 'string' ? d[f] : ''])) as Record<
     (typeof SUBMISSION_FIELDS)[number],
     string

@@ -47,6 +47,13 @@ export type OutboxEntry = {
   createdAt: number;
   /** The wizard run it came from: a late save of that run's draft is not a run in progress. */
   draftId?: string;
+  /** The store of the counter device it was registered on. */
+  store?: string;
+  /**
+   * "counter": registered on a counter without a code (confirmed later by the e-mailed link), sent with the counter's
+   * token; otherwise sent with the customer's own session.
+   */
+  via?: 'customer' | 'counter';
 };
 
 export type CatalogEntry = Product & { searchText: string };

@@ -5,6 +5,7 @@ import type { AppDb } from '@/db/schema';
 import type { OutboxEntry } from '@/db/types';
 import { failure, type BackendFailure, type BackendResult, type OutboxBackend, type SubmissionData } from './backend';
 import { withOutboxLock } from './lock';
+import { REGISTRATION_STATUS } from '@/shared/contracts/submission';
 import { outboxCounts, pickRegistrationFields } from '@/db/outbox-repository';
 
 export type FlushReport = {
@@ -210,4 +211,6 @@ export const documentOf = (e: OutboxEntry): SubmissionData => ({
   user_id: e.userId,
   image_file_id: e.files.map((f) => f.fileId).join(','),
   submitted_at: e.submittedAt,
+  status: REGISTRATION_STATUS.confirmed,
+  store: e.store ?? '',
 });

@@ -2,8 +2,11 @@
 // customer's pages can name functions without loading any schema; the request and response schemas live beside
 // it in functions.ts. Adding a function = an entry here and in functions.ts, and one thin file in netlify/functions.
 
-/** Who may call: anyone; a customer with their Appwrite JWT (X-Appwrite-JWT); staff with a Supabase access token. */
-export type Caller = 'anyone' | 'customer' | 'staff';
+/**
+ * Who may call: anyone; a customer with their Appwrite JWT (X-Appwrite-JWT); an enrolled counter device with its
+ * counter token (Authorization: Bearer); staff with a Supabase access token (Authorization: Bearer).
+ */
+export type Caller = 'anyone' | 'customer' | 'counter' | 'staff';
 export type Method = 'GET' | 'POST';
 export type FunctionSpec = { method: Method; caller: Caller; /** JSON body limit in bytes (POST only) */ bodyLimit?: number };
 
@@ -20,6 +23,14 @@ export const FUNCTIONS = {
   importToAppwrite: { method: 'POST', caller: 'staff', bodyLimit: 6 * KB * KB },
   staffImage: { method: 'GET', caller: 'staff' },
   getIntegrationLog: { method: 'GET', caller: 'staff' },
+  enrolCounter: { method: 'POST', caller: 'staff', bodyLimit: 4 * KB },
+  listCounters: { method: 'GET', caller: 'staff' },
+  revokeCounter: { method: 'POST', caller: 'staff', bodyLimit: 4 * KB },
+  resendConfirmationLink: { method: 'POST', caller: 'staff', bodyLimit: 4 * KB },
+  // One photo (base64) or the registration per call, each under Netlify's 6 MB request limit.
+  submitFromCounter: { method: 'POST', caller: 'counter', bodyLimit: 6 * KB * KB },
+  confirmRegistration: { method: 'POST', caller: 'customer', bodyLimit: 4 * KB },
+  renewConfirmation: { method: 'POST', caller: 'anyone', bodyLimit: 4 * KB },
 } as const satisfies Record<string, FunctionSpec>;
 
 export type FunctionName = keyof typeof FUNCTIONS;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { FunctionName } from './function-names';
 import { placeDetailsResponseSchema, placesAutocompleteResponseSchema } from './places';
 import { productListSchema } from './product';
-import { ID_PATTERN as ID, submissionSchema, updateSchema } from './submission';
+import { fieldsSchema, ID_PATTERN as ID, submissionSchema, updateSchema } from './submission';
 
 export const MAX_IMPORT_ROWS = 20_000;
 const submissionId = z.string().regex(ID);
@@ -34,6 +34,38 @@ export const importResultSchema = z.object({
   skipped: z.number(),
   errors: z.array(z.object({ row: z.number(), error: z.string() })),
   results: z.array(z.object({ row: z.number(), status: z.string(), id: z.string().optional(), error: z.string().optional() })).optional(),
+});
+
+/** A counter device as staff see it (its token is never listed). */
+export const counterSchema = z.object({
+  id: z.string(),
+  store: z.string(),
+  enrolled_by: z.string(),
+  enrolled_at: z.string(),
+  last_seen: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+});
+export type Counter = z.infer<typeof counterSchema>;
+
+export const STORE_NAME_MAX = 80;
+const byId = (what: string) =>
+  z.object({ id: z.string({ error: `Send the ${what} id as "id".` }).regex(ID, `Send the ${what} id as "id".`) });
+
+/** Photo types a counter may send (the bucket's own list). */
+export const COUNTER_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** A registration sent from a counter: its pre-made id, when Submit was pressed, and the entered fields. */
+export const counterRegistrationSchema = fieldsSchema.extend({
+  id: z.string().regex(ID, 'The registration needs its pre-made id.'),
+  submitted_at: z.string().refine((v) => !Number.isNaN(Date.parse(v)), '`submitted_at` must be a date and time.'),
+});
+
+/** A photo of a counter's registration, base64, with its pre-made file id. */
+export const counterPhotoSchema = z.object({
+  id: z.string().regex(ID, 'The photo needs its pre-made file id.'),
+  name: z.string().trim().min(1).max(255),
+  type: z.enum(COUNTER_PHOTO_TYPES, { error: 'Photos must be JPEG, PNG or WebP.' }),
+  data: z.string().min(1, 'The photo is empty.'),
 });
 
 export const functionSchemas = {
@@ -103,6 +135,30 @@ export const functionSchemas = {
   },
   getIntegrationLog: {
     response: z.object({ target: z.enum(['shopify', 'log']), shop: z.string().nullable(), entries: z.array(logEntrySchema) }),
+  },
+  enrolCounter: {
+    body: z.object({
+      store: z
+        .string({ error: 'Enter the store name.' })
+        .trim()
+        .min(1, 'Enter the store name.')
+        .max(STORE_NAME_MAX, `The store name can be at most ${STORE_NAME_MAX} characters.`),
+    }),
+    response: z.object({ id: z.string(), store: z.string(), token: z.string() }),
+  },
+  listCounters: { response: z.object({ counters: z.array(counterSchema) }) },
+  revokeCounter: { body: byId('counter'), response: counterSchema },
+  resendConfirmationLink: { body: byId('registration'), response: z.object({ status: z.literal('sent') }) },
+  submitFromCounter: {
+    body: z.union([z.object({ photo: counterPhotoSchema }), z.object({ registration: counterRegistrationSchema })], {
+      error: 'Send {"photo": {...}} or {"registration": {...}}.',
+    }),
+    response: z.object({ id: z.string(), status: z.enum(['stored', 'pending']), repeated: z.boolean() }),
+  },
+  confirmRegistration: { body: byId('registration'), response: z.object({ id: z.string(), status: z.literal('confirmed') }) },
+  renewConfirmation: {
+    body: byId('registration').extend({ userId: z.string().regex(ID, 'The link is not complete.') }),
+    response: z.object({ status: z.literal('sent') }),
   },
 } satisfies Record<FunctionName, { query?: z.ZodType; body?: z.ZodType; response?: z.ZodType }>;
 

@@ -36,12 +36,22 @@ export const submissionSchema = z.object({
   $createdAt: z.string(),
   $updatedAt: z.string(),
   submitted_at: z.string(),
+  /** "pending" until the customer confirms by the e-mailed link; "confirmed" (or empty, before counters existed) otherwise. */
+  status: z.string().optional(),
+  /** The store of the counter device it was registered on; empty on the customer's own phone. */
+  store: z.string().optional(),
   ...(Object.fromEntries(SUBMISSION_FIELDS.map((f) => [f, z.string()])) as Record<SubmissionField, z.ZodString>),
 });
 export type Submission = z.infer<typeof submissionSchema>;
 
 /** The stored attributes of a submission beyond the entered fields (appwrite.json must declare each). */
-export const SUBMISSION_ATTRIBUTES = [...SUBMISSION_FIELDS, 'user_id', 'submitted_at'] as const;
+export const SUBMISSION_ATTRIBUTES = [...SUBMISSION_FIELDS, 'user_id', 'submitted_at', 'status', 'store'] as const;
+
+/** A registration's status: sent from a counter without a code it waits for the customer's e-mailed link. */
+export const REGISTRATION_STATUS = { pending: 'pending', confirmed: 'confirmed' } as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUS)[keyof typeof REGISTRATION_STATUS];
+/** How staff screens name a status (an empty one is a registration confirmed by code before statuses existed). */
+export const statusLabel = (status: string) => (status === REGISTRATION_STATUS.pending ? 'Awaiting email confirmation' : 'Confirmed');
 
 export const updateSchema = fieldsSchema.extend({
   id: z.string().regex(ID_PATTERN, 'id is not a valid submission id.'),
