@@ -173,6 +173,7 @@ export function buildApp(
       supabaseUrl: origin,
       supabaseAnonKey: deps.secrets.anonKey,
       brand: { productName: config.productName, accent: config.brandAccent, careTipsUrl: config.careTipsUrl },
+      counter: config.counter,
     });
   });
 

@@ -2,6 +2,7 @@
 // would be unsafe refused at start.
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { counterTimingsFromEnv, type CounterTimings } from '../src/shared/counter-timings';
 import type { RateLimits } from './appwrite/backend';
 
 const bool = z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no']).transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
@@ -67,6 +68,7 @@ export type ServerConfig = {
   productName: string;
   brandAccent: string;
   careTipsUrl: string;
+  counter: CounterTimings;
   otpTtlMs: number;
   rateLimits: RateLimits | null;
   corsOrigins: string[];
@@ -118,6 +120,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     productName: e.PRODUCT_NAME,
     brandAccent: e.BRAND_ACCENT,
     careTipsUrl: e.CARE_TIPS_URL,
+    counter: counterTimings(env, invalid),
     otpTtlMs: e.OTP_TTL_MINUTES * 60_000,
     rateLimits: e.RATE_LIMITS
       ? {
@@ -139,4 +142,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     staffEmail: e.STAFF_EMAIL,
     staffPassword: e.STAFF_PASSWORD,
   };
+}
+
+
+function counterTimings(env: NodeJS.ProcessEnv, invalid: (line: string) => Error): CounterTimings {
+  try {
+    return counterTimingsFromEnv(env);
+  } catch (err) {
+    throw invalid((err as Error).message);
+  }
 }

@@ -1,6 +1,7 @@
 // What the Netlify build writes next to the app from the site's environment: app-config.json (read by the app at
 // start) and _headers (the Content-Security-Policy for this deployment's Appwrite and Supabase origins).
 import { parseRuntimeConfig, type RuntimeConfig } from '../../src/lib/runtime-config';
+import { counterTimingsFromEnv } from '../../src/shared/counter-timings';
 import { backendOrigins, contentSecurityPolicy, netlifyHeadersFile } from '../../src/shared/csp';
 
 export class MissingSetting extends Error {}
@@ -24,6 +25,7 @@ export function deploymentFiles(env: Record<string, string | undefined>): { conf
       accent: env.BRAND_ACCENT ?? '#9a7b4f',
       careTipsUrl: env.CARE_TIPS_URL ?? 'https://example.com/pages/jewelry-care',
     },
+    counter: counterTimingsFromEnv(env),
   });
   const csp = contentSecurityPolicy(backendOrigins([config.appwriteEndpoint, config.supabaseUrl]));
   return { config, headers: netlifyHeadersFile(csp), csp };

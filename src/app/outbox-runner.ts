@@ -4,24 +4,32 @@
 import type { RuntimeConfig } from '@/lib/runtime-config';
 
 export async function startOutboxRunner(config: RuntimeConfig): Promise<() => void> {
-  const [{ appDb }, { appwrite }, { appwriteOutboxBackend }, { startOutboxTriggers }, { shareWithWorker, SYNC_TAG }] = await Promise.all([
-    import('@/db/schema'),
-    import('@/lib/appwrite'),
-    import('@/sync/appwrite-backend'),
-    import('@/sync/triggers'),
-    import('@/sync/worker-flush'),
-  ]);
+  const [{ appDb }, { appwrite }, { appwriteOutboxBackend }, { startOutboxTriggers }, { shareWithWorker, SYNC_TAG }, { counterSender }] =
+    await Promise.all([
+      import('@/db/schema'),
+      import('@/lib/appwrite'),
+      import('@/sync/appwrite-backend'),
+      import('@/sync/triggers'),
+      import('@/sync/worker-flush'),
+      import('@/sync/counter-backend'),
+    ]);
   const db = appDb();
   const share = () => shareWithWorker(db, config, localStorage.getItem('cookieFallback')).catch(() => {});
   await share();
-  return startOutboxTriggers(db, appwriteOutboxBackend(appwrite(config)), {
-    onReport: (report) => {
-      void share();
-      if (report.pending > 0 && 'serviceWorker' in navigator) {
-        void navigator.serviceWorker.ready
-          .then((reg) => (reg as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(SYNC_TAG))
-          .catch(() => {});
-      }
+  return startOutboxTriggers(
+    db,
+    { ...appwriteOutboxBackend(appwrite(config)), counter: counterSender(db) },
+    {
+      onReport: (report) => {
+        void share();
+        if (report.pending > 0 && 'serviceWorker' in navigator) {
+          void navigator.serviceWorker.ready
+            .then((reg) =>
+              (reg as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(SYNC_TAG),
+            )
+            .catch(() => {});
+        }
+      },
     },
-  });
+  );
 }

@@ -24,7 +24,15 @@ export const pickRegistrationFields = (f: RegistrationFields): RegistrationField
  */
 export async function enqueueRegistration(
   db: AppDb,
-  input: { userId: string; fields: RegistrationFields; draftFileIds: string[]; submittedAt?: string; draftId?: string },
+  input: {
+    userId: string;
+    fields: RegistrationFields;
+    draftFileIds: string[];
+    submittedAt?: string;
+    draftId?: string;
+    store?: string | null;
+    via?: 'customer' | 'counter';
+  },
 ): Promise<OutboxEntry> {
   const entry = queuedEntry({
     id: uniqueId(),
@@ -35,6 +43,8 @@ export async function enqueueRegistration(
     createdAt: Date.now(),
   });
   if (input.draftId) entry.draftId = input.draftId;
+  if (input.store) entry.store = input.store;
+  if (input.via === 'counter') entry.via = 'counter';
   await db.transaction('rw', db.outbox, db.draftFiles, db.drafts, async () => {
     const photos = await db.draftFiles.bulkGet(input.draftFileIds);
     const missing = input.draftFileIds.find((_, i) => !photos[i]);

@@ -11,6 +11,8 @@ export type FunctionCall = {
   staffToken?: string;
   /** Customer: an Appwrite JWT (account.createJWT). */
   customerJwt?: string;
+  /** A counter device: its counter token. */
+  counterToken?: string;
   /** An origin to call other than the page's own (tests, workers). */
   base?: string;
   signal?: AbortSignal;
@@ -31,6 +33,7 @@ export function callFunction(name: FunctionName, call: FunctionCall = {}): Promi
   const { method } = FUNCTIONS[name];
   const headers: Record<string, string> = {};
   if (call.staffToken !== undefined) headers.Authorization = `Bearer ${call.staffToken}`;
+  if (call.counterToken !== undefined) headers.Authorization = `Bearer ${call.counterToken}`;
   if (call.customerJwt !== undefined) headers['X-Appwrite-JWT'] = call.customerJwt;
   if (call.body !== undefined) headers['Content-Type'] = 'application/json';
   const doFetch = call.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));

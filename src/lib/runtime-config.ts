@@ -1,5 +1,6 @@
 // The deployment's settings, read at start from /app-config.json (one build serves
 // any deployment). Checked once; a broken file is a clear error, not a half-working app.
+import { readCounterTimings, type CounterTimings } from '@/shared/counter-timings';
 
 export type RuntimeConfig = {
   appwriteEndpoint: string;
@@ -10,6 +11,8 @@ export type RuntimeConfig = {
   supabaseUrl: string;
   supabaseAnonKey: string;
   brand: { productName: string; accent: string; careTipsUrl: string };
+  /** How a counter device paces customers (defaults when the file has none). */
+  counter: CounterTimings;
 };
 
 export const CONFIG_STORAGE_KEY = 'app-config';
@@ -41,7 +44,7 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
   ];
   const bad = checks.find(([, ok]) => !ok);
   if (bad) throw new Error(`app-config.json: "${bad[0]}" is missing or invalid`);
-  return c as unknown as RuntimeConfig;
+  return { ...(c as unknown as RuntimeConfig), counter: readCounterTimings(c.counter) };
 }
 
 /** Fetches the configuration; offline, the copy saved on the last successful start is used. */

@@ -22,6 +22,13 @@ export type OutboxBackend = {
   notifyShopify(input: { documentId: string; data: SubmissionData }): Promise<BackendResult>;
   /** Ends the customer's session on the server and on this device (nothing of theirs stays usable here). */
   endSession(): Promise<BackendResult>;
+  /** A counter device's own path, for registrations its customers confirm later by the e-mailed link. */
+  counter?: CounterSender;
+};
+
+export type CounterSender = {
+  sendPhoto(input: { fileId: string; blob: Blob; name: string }): Promise<BackendResult>;
+  sendRegistration(input: { documentId: string; data: SubmissionData }): Promise<BackendResult>;
 };
 
 export const OK: { ok: true; value: true } = { ok: true, value: true };

@@ -99,6 +99,7 @@ function claimNext(db: AppDb, now: number, seen: Set<string>): Promise<OutboxEnt
 }
 
 async function sendEntry(run: Run, entry: OutboxEntry): Promise<Step> {
+  if (entry.via === 'counter') return sendFromCounter(run, entry);
   run.session ??= await call(run, () => run.backend.sessionUserId());
   const session = run.session;
   // A refused session check is no fault of this record: retry later rather than set it aside.
@@ -109,13 +110,35 @@ async function sendEntry(run: Run, entry: OutboxEntry): Promise<Step> {
     return fail(run, entry, failure('auth', session.value ? OTHER_CUSTOMER : SIGNED_OUT));
   }
   if (!entry.documentCreated) {
-    const step = await deliver(run, entry);
+    const { backend } = run;
+    const step = await deliver(run, entry, {
+      upload: (f, photo) => backend.uploadFile({ fileId: f.fileId, userId: entry.userId, blob: photo.blob, name: photo.name }),
+      create: () => backend.createDocument({ documentId: entry.id, userId: entry.userId, data: documentOf(entry) }),
+    });
     if (step) return step;
   }
   const r = await call(run, () => run.backend.notifyShopify({ documentId: entry.id, data: documentOf(entry) }));
   if (!r.ok && r.kind !== 'conflict') return fail(run, entry, r);
   await run.db.outbox.delete(entry.id);
   await endSessionWhenDone(run, entry);
+  return 'next';
+}
+
+/**
+ * A counter's registration confirmed later by the customer: photos and document through the counter's own path, no
+ * customer session involved; the Shopify hand-off runs on the server once the customer confirms.
+ */
+async function sendFromCounter(run: Run, entry: OutboxEntry): Promise<Step> {
+  const counter = run.backend.counter;
+  if (!counter) return fail(run, entry, failure('server', 'This device cannot send counter registrations right now.'));
+  if (!entry.documentCreated) {
+    const step = await deliver(run, entry, {
+      upload: (f, photo) => counter.sendPhoto({ fileId: f.fileId, blob: photo.blob, name: photo.name }),
+      create: () => counter.sendRegistration({ documentId: entry.id, data: documentOf(entry) }),
+    });
+    if (step) return step;
+  }
+  await run.db.outbox.delete(entry.id);
   return 'next';
 }
 
@@ -137,20 +160,25 @@ async function endSessionWhenDone(run: Run, sent: OutboxEntry): Promise<void> {
   }
 }
 
+type Transport = {
+  upload(file: OutboxEntry['files'][number], photo: { blob: Blob; name: string }): Promise<BackendResult>;
+  create(): Promise<BackendResult>;
+};
+
 /** Uploads the photos not yet uploaded, then creates the document; undefined once the server confirmed it. */
-async function deliver(run: Run, entry: OutboxEntry): Promise<Step | undefined> {
-  const { db, backend } = run;
+async function deliver(run: Run, entry: OutboxEntry, transport: Transport): Promise<Step | undefined> {
+  const { db } = run;
   const files = entry.files.map((f) => ({ ...f }));
   for (const f of files) {
     if (f.uploaded) continue;
     const photo = await db.draftFiles.get(f.draftFileId);
     if (!photo) return fail(run, entry, failure('rejected', PHOTO_MISSING));
-    const r = await call(run, () => backend.uploadFile({ fileId: f.fileId, userId: entry.userId, blob: photo.blob, name: photo.name }));
+    const r = await call(run, () => transport.upload(f, photo));
     if (!r.ok && r.kind !== 'conflict') return fail(run, entry, r); // 409: our earlier upload arrived
     f.uploaded = true;
     await db.outbox.update(entry.id, { files });
   }
-  const r = await call(run, () => backend.createDocument({ documentId: entry.id, userId: entry.userId, data: documentOf(entry) }));
+  const r = await call(run, () => transport.create());
   if (!r.ok && r.kind !== 'conflict') return fail(run, entry, r); // 409: our earlier create arrived
   // Only now, with the document confirmed, may the photos leave the device.
   await db.transaction('rw', db.outbox, db.draftFiles, async () => {

@@ -4,6 +4,7 @@ import { Account, Client, Databases, Storage } from 'appwrite';
 import type { AppDb } from '@/db/schema';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 import { appwriteOutboxBackend } from './appwrite-backend';
+import { counterSender } from './counter-backend';
 import { flushOutbox, type FlushOptions, type FlushReport } from './outbox';
 
 export const SYNC_TAG = 'warranty-outbox';
@@ -34,7 +35,7 @@ export async function flushFromWorker(db: AppDb, options: FlushOptions = {}): Pr
   const client = new Client().setEndpoint(config.appwriteEndpoint).setProject(config.appwriteProjectId);
   if (session) client.setSession(session);
   const clients = { client, account: new Account(client), databases: new Databases(client), storage: new Storage(client), config };
-  const report = await flushOutbox(db, appwriteOutboxBackend(clients), options);
+  const report = await flushOutbox(db, { ...appwriteOutboxBackend(clients), counter: counterSender(db) }, options);
   if (report.sessionEnded) await db.meta.delete(SESSION_KEY);
   return report;
 }

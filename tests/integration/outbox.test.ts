@@ -28,6 +28,7 @@ const config = (endpoint: string): RuntimeConfig => ({
   supabaseUrl: 'http://127.0.0.1/auth',
   supabaseAnonKey: 'anon',
   brand: { productName: 'Test', accent: '#b08d57', careTipsUrl: 'https://example.com/care' },
+  counter: { thanksSeconds: 20, idleSeconds: 90, warningSeconds: 30 },
 });
 
 /** The customer's clients pointed at `server` (their localStorage, hence their session, goes with them). */

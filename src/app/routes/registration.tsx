@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { QueuePill } from '@/features/outbox/queue-pill';
 import { RegistrationPage } from '@/features/wizard/registration-page';
 import { useConfig } from '../config-context';
+import { useNav } from '../router';
 import { useScreenShown } from '../screen-shown';
 
 export default function Registration() {
@@ -10,5 +11,7 @@ export default function Registration() {
   const [shown, setShown] = useState(false);
   useScreenShown(shown);
   const onShown = useCallback(() => setShown(true), []);
-  return <RegistrationPage config={config} status={<QueuePill />} onShown={onShown} />;
+  const { navigate } = useNav();
+  const onLeave = useCallback(() => navigate('/'), [navigate]);
+  return <RegistrationPage config={config} status={<QueuePill />} onShown={onShown} onLeave={onLeave} />;
 }

@@ -28,6 +28,7 @@ export function readDraftValues(raw: unknown): Partial<DraftValues> {
   const out: Partial<DraftValues> = {};
   for (const key of TEXT_FIELDS) if (typeof v[key] === 'string') out[key] = v[key];
   if (typeof v.placeChosen === 'boolean') out.placeChosen = v.placeChosen;
+  if (typeof v.confirmLater === 'boolean') out.confirmLater = v.confirmLater;
   if (typeof v.queuedEntryId === 'string' || v.queuedEntryId === null) out.queuedEntryId = v.queuedEntryId;
   if (isCategory(v.category)) out.category = v.category;
   if (Array.isArray(v.selected)) {

@@ -17,6 +17,8 @@ import { createWizardActors, type WizardAccount } from './wizard.actors';
 import { createWizardMachine } from './wizard.machine';
 import { wizardView } from './wizard.view';
 import { WizardScreen } from './wizard-screen';
+import { IdleWarning } from './idle-warning';
+import { useCounterStore } from '@/lib/counter-device';
 
 /** The customer's Appwrite account; the SDK is fetched on the first call (sending the code), not with step 1. */
 function lazyAccount(config: () => RuntimeConfig): WizardAccount {
@@ -69,12 +71,26 @@ type Props = {
   status?: ReactNode;
   /** Called once the restored step is on screen. */
   onShown?: () => void;
+  /** A counter is done with its customer (registered, or walked away): the start page comes back. */
+  onLeave: () => void;
 };
 
-export function RegistrationPage({ config, status, onShown }: Props) {
+export function RegistrationPage({ config, status, onShown, onLeave }: Props) {
   pageConfig = config;
   const machine = use(wizardMachine);
   const [state, send] = useMachine(machine);
+  const store = useCounterStore();
+  useEffect(() => {
+    if (store !== undefined) send({ type: 'counter.set', counter: { store, timings: config.counter } });
+  }, [store, config.counter, send]);
+  useEffect(() => {
+    if (store === null || store === undefined) return;
+    // Any touch or key keeps a counter's wizard awake.
+    const awake = () => send({ type: 'activity' });
+    const events = ['pointerdown', 'keydown', 'input'] as const;
+    for (const e of events) document.addEventListener(e, awake, { passive: true });
+    return () => events.forEach((e) => document.removeEventListener(e, awake));
+  }, [store, send]);
   const photos = useRef(state.context.photos);
   photos.current = state.context.photos;
 
@@ -98,6 +114,9 @@ export function RegistrationPage({ config, status, onShown }: Props) {
   useEffect(() => () => photos.current.forEach((p) => URL.revokeObjectURL(p.url)), []);
 
   const view = wizardView(state);
+  useEffect(() => {
+    if (view.left) onLeave();
+  }, [view.left, onLeave]);
   const { step, userId } = state.context;
   const email = state.context.fields.email.trim();
   useEffect(() => {
@@ -123,6 +142,7 @@ export function RegistrationPage({ config, status, onShown }: Props) {
       status={status}
     >
       {Step ? <Step state={state} send={send} /> : <StepThanks state={state} send={send} careTipsUrl={config.brand.careTipsUrl} />}
+      {view.idleWarning && <IdleWarning onContinue={() => send({ type: 'idle.continue' })} seconds={config.counter.warningSeconds} />}
     </WizardScreen>
   );
 }

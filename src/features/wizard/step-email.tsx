@@ -7,7 +7,7 @@ import { useFocusOnMount } from './use-focus-on-mount';
 export function StepEmail({ state, send }: StepProps) {
   const first = useFocusOnMount<HTMLInputElement>();
   const { fields, error } = state.context;
-  const { busy } = wizardView(state);
+  const { busy, canConfirmLater } = wizardView(state);
   return (
     <>
       <TextField
@@ -30,7 +30,17 @@ export function StepEmail({ state, send }: StepProps) {
         <button type="button" className="button button--primary" disabled={busy} onClick={() => send({ type: 'code.send' })}>
           {busy ? 'Sending…' : 'Send OTP'}
         </button>
+        {canConfirmLater && (
+          <button type="button" className="button button--quiet" disabled={busy} onClick={() => send({ type: 'code.later' })}>
+            Confirm by email later
+          </button>
+        )}
       </div>
+      {canConfirmLater && (
+        <p className="notice notice--info">
+          The code cannot be sent right now. You can finish here and confirm your registration from the email we send you later.
+        </p>
+      )}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { useFocusOnMount } from './use-focus-on-mount';
 export function StepThanks({ state, send, careTipsUrl }: StepProps & { careTipsUrl: string }) {
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const queued = state.context.outcome === 'queued';
+  const { confirmLater } = state.context;
   return (
     <div className="thanks">
       <div className="thanks__mark" aria-hidden="true">
@@ -14,6 +15,11 @@ export function StepThanks({ state, send, careTipsUrl }: StepProps & { careTipsU
         Thank you!
       </h1>
       <p className="wizard__lead">Your jewelry is registered for a complimentary 1-year warranty.</p>
+      {confirmLater && (
+        <p className="notice notice--info" role="status">
+          We'll email you a link to confirm your registration.
+        </p>
+      )}
       {queued && (
         <p className="notice notice--info" role="status">
           Your registration is saved on this device and will be sent automatically when the connection returns.

@@ -15,12 +15,14 @@ export function submitThroughOutbox(config: RuntimeConfig) {
       { appwriteOutboxBackend },
       { askPersistentStorageOnce },
       { appwrite },
+      { counterSender },
     ] = await Promise.all([
       import('@/db/outbox-repository'),
       import('@/sync/outbox'),
       import('@/sync/appwrite-backend'),
       import('@/sync/persist-storage'),
       import('@/lib/appwrite'),
+      import('@/sync/counter-backend'),
     ]);
     const db = appDb();
     let entryId = input.entryId;
@@ -29,12 +31,19 @@ export function submitThroughOutbox(config: RuntimeConfig) {
       if (!(await outboxEntry(db, entryId))) return { outcome: 'sent', entryId };
     } else {
       entryId = (
-        await enqueueRegistration(db, { userId: input.userId, fields: input.fields, draftFileIds: input.photoIds, draftId: input.draftId })
+        await enqueueRegistration(db, {
+          userId: input.userId,
+          fields: input.fields,
+          draftFileIds: input.photoIds,
+          draftId: input.draftId,
+          store: input.store,
+          via: input.via,
+        })
       ).id;
       void askPersistentStorageOnce(db).catch(() => undefined);
     }
-    await releaseNeedsSignIn(db, input.userId, input.fields.email);
-    const report = await flushOutbox(db, appwriteOutboxBackend(appwrite(config)));
+    if (input.via === 'customer') await releaseNeedsSignIn(db, input.userId, input.fields.email);
+    const report = await flushOutbox(db, { ...appwriteOutboxBackend(appwrite(config)), counter: counterSender(db) });
     // The page's runner plans the next attempt (and the worker's Background Sync) for whatever is still waiting.
     requestFlush();
     if (report.sent.includes(entryId)) return { outcome: 'sent', entryId };

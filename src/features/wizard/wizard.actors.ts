@@ -101,5 +101,9 @@ export function createWizardActors(deps: WizardDeps) {
       await removePhoto(deps.db, input.id);
     }),
     submitRegistration: call('submitRegistration', (input) => deps.submitRegistration(input)),
+    endSession: call('endSession', async () => {
+      // Best effort: offline, the session lapses on the server by itself; the device forgets it either way.
+      await deps.account.deleteSession({ sessionId: 'current' }).catch(() => undefined);
+    }),
   };
 }

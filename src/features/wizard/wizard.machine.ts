@@ -1,6 +1,7 @@
 // The registration wizard: steps, session, address lookup, catalog, photos and draft as parallel regions.
-import { assign, enqueueActions, fromCallback, fromPromise, not, raise, sendTo, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { and, assign, enqueueActions, fromCallback, fromPromise, not, or, raise, sendTo, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { CatalogEntry } from '@/db/types';
+import { COUNTER_TIMING_SETTINGS } from '@/shared/counter-timings';
 import { createAddressMachine, type AddressEvent } from './address.machine';
 import { DEFAULT_COUNTRY } from './countries';
 import { searchProducts } from './products';
@@ -8,6 +9,7 @@ import {
   classifyVerifyError,
   digitsOnly,
   isAuthFailure,
+  isUnsendable,
   isCodeComplete,
   isEmailValid,
   isFilled,
@@ -68,6 +70,27 @@ const STEP_FIELDS: Partial<Record<Step, TextField[]>> = {
 const placeholder = <K extends keyof ActorIO>(name: K) =>
   fromPromise<ActorIO[K]['output'], ActorIO[K]['input']>(() => Promise.reject(new Error(`The ${name} actor is not provided.`)));
 
+/** Events that are not the customer's doing: they do not keep a counter's wizard awake. */
+const CALM_EVENTS = new Set([
+  'address.chosen',
+  'address.filled',
+  'address.choosing',
+  'counter.set',
+  'session.start',
+  'session.check',
+  'session.lost',
+  'session.end',
+  'catalog.retry',
+  'draft.flush',
+  'wizard.reset',
+  'idle.continue',
+]);
+
+const defaultTimings = () =>
+  Object.fromEntries(
+    Object.entries(COUNTER_TIMING_SETTINGS).map(([k, [, seconds]]) => [k, seconds]),
+  ) as WizardContext['counter']['timings'];
+
 /** Shows one of the wizard's fixed messages. */
 const showError = (message: string) => ({ type: 'showError' as const, params: { message } });
 
@@ -87,6 +110,7 @@ const placeholders = {
   storePhotos: placeholder('storePhotos'),
   removePhoto: placeholder('removePhoto'),
   submitRegistration: placeholder('submitRegistration'),
+  endSession: placeholder('endSession'),
   pollSession: fromCallback<WizardEvent, { intervalMs: number }>(() => undefined),
 };
 export type WizardActors = typeof placeholders;
@@ -107,6 +131,10 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
       hasPendingLogin: ({ context }) => context.userId !== null,
       isVerified: ({ context }) => context.isVerified,
       isSignedIn: ({ context }) => context.isVerified && context.userId !== null,
+      isCounter: ({ context }) => context.counter.store !== null,
+      canConfirmLater: ({ context }) => context.counter.store !== null && context.codeUnsendable,
+      isConfirmLater: ({ context }) => context.confirmLater,
+      isOnFormStep: ({ context }) => context.step <= LIMITS.lastFormStep,
       isPhoneGiven: ({ context }) => context.fields.phone.length > 0,
       isPhoneDigits: ({ context }) => /^\d+$/.test(context.fields.phone),
       isPhoneComplete: ({ context }) => new RegExp(`^\\d{${LIMITS.phoneLength}}$`).test(context.fields.phone),
@@ -118,6 +146,14 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
       isStoringPhotos: stateIn('#wizard.photos.storing'),
       isChoosingSuggestion: ({ context }) => context.addressChoosing,
       isDraftActive: not(stateIn('#wizard.flow.restoring')),
+      /** Events that may change what the draft keeps (not the idle clock's, the lookup's reports or the counter's). */
+      isDraftChange: and([
+        'isDraftActive',
+        ({ event }) => !['activity', 'idle.continue', 'address.choosing', 'counter.set', 'wizard.reset'].includes(event.type),
+      ]),
+      /** What the customer does (not timers, calls or reports). */
+      isCustomerInput: ({ event }) => !event.type.startsWith('xstate.') && !CALM_EVENTS.has(event.type),
+      isCustomerOnForm: not(or([stateIn('#wizard.flow.registered'), stateIn('#wizard.flow.left')])),
       isPastFirstStep: ({ context }) => context.step > LIMITS.firstStep,
       isRestoredStep: ({ context }, params: { step: Step }) => context.step === params.step,
       isAddressEdit: ({ event }) => event.type === 'field.change' && event.field === 'addressLine1',
@@ -236,8 +272,10 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
         enqueue.assign({ photos: context.photos.filter((p) => p.id !== event.id) });
       }),
       rememberEntry: assign((_, params: { entryId: string | null }) => ({ queuedEntryId: params.entryId })),
-      finishRegistration: enqueueActions(({ context, enqueue }, params: { outcome: 'sent' | 'queued' }) => {
-        enqueue.spawnChild('clearDraft', { input: { draftId: context.draftId, keepFileIds: context.photos.map((p) => p.id) } });
+      /** Nothing of this customer stays in the wizard: fields, photos (those not queued are erased), lookup, session. */
+      forgetCustomer: enqueueActions(({ context, enqueue }, params: { keepPhotos: boolean }) => {
+        const keepFileIds = params.keepPhotos ? context.photos.map((p) => p.id) : [];
+        enqueue.spawnChild('clearDraft', { input: { draftId: context.draftId, keepFileIds } });
         for (const p of context.photos) enqueue(() => releasePreview(p.url));
         enqueue.assign({
           fields: emptyFields(),
@@ -250,19 +288,26 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
           sessionId: null,
           isVerified: false,
           queuedEntryId: null,
-          outcome: params.outcome,
+          codeUnsendable: false,
           error: null,
           notice: null,
         });
         enqueue.sendTo('address', { type: 'address.reset' });
         enqueue.raise({ type: 'session.end' });
       }),
+      endCustomerSession: enqueueActions(({ context, enqueue }) => {
+        if (context.userId !== null || context.isVerified) enqueue.spawnChild('endSession');
+      }),
+      setCounter: assign(({ event }) => (event.type === 'counter.set' ? { counter: event.counter } : {})),
       markDraftDirty: assign({ draftDirty: true }),
       markDraftClean: assign({ draftDirty: false }),
     },
     delays: {
       verifiedAdvance: LIMITS.verifiedAdvanceMs,
       draftDebounce: LIMITS.draftDebounceMs,
+      counterThanks: ({ context }) => context.counter.timings.thanksSeconds * 1000,
+      counterIdle: ({ context }) => context.counter.timings.idleSeconds * 1000,
+      counterWarning: ({ context }) => context.counter.timings.warningSeconds * 1000,
     },
   }).createMachine({
     id: 'wizard',
@@ -289,6 +334,9 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
       results: [],
       queuedEntryId: null,
       outcome: null,
+      codeUnsendable: false,
+      confirmLater: false,
+      counter: { store: null, timings: defaultTimings() },
     },
     states: {
       flow: {
@@ -296,6 +344,13 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
         // Region-level, not machine-level: a parallel machine's own transitions only run when no region takes the event.
         on: {
           'field.change': [{ guard: 'isAddressEdit', actions: ['changeField', 'forwardAddressInput'] }, { actions: 'changeField' }],
+          'counter.set': { actions: 'setCounter' },
+          // A counter's customer walked away: everything of theirs is erased, then the start page.
+          'wizard.reset': {
+            guard: 'isCounter',
+            target: '.left',
+            actions: ['endCustomerSession', { type: 'forgetCustomer', params: { keepPhotos: false } }, assign({ confirmLater: false })],
+          },
           'address.focus': { actions: 'forwardToAddress' },
           'address.blur': { actions: 'forwardToAddress' },
           'suggestions.next': { actions: 'forwardToAddress' },
@@ -354,6 +409,12 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
                   ],
                   'key.enter': { actions: raise({ type: 'code.send' }) },
                   'step.back': '#wizard.flow.enteringName',
+                  // On a counter whose code cannot go out: on without it, confirmed by the e-mailed link.
+                  'code.later': {
+                    guard: and(['canConfirmLater', 'isEmailValid']),
+                    target: '#wizard.flow.enteringPhone',
+                    actions: assign({ confirmLater: true, codeUnsendable: false, userId: null, isVerified: false, sessionId: null }),
+                  },
                 },
               },
               sendingCode: {
@@ -363,11 +424,18 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
                   input: ({ context }) => ({ email: context.fields.email.trim() }),
                   onDone: {
                     target: '#wizard.flow.enteringCode',
-                    actions: [{ type: 'storeLogin', params: ({ event }) => event.output }, raise({ type: 'session.end' })],
+                    actions: [
+                      { type: 'storeLogin', params: ({ event }) => event.output },
+                      assign({ codeUnsendable: false, confirmLater: false }),
+                      raise({ type: 'session.end' }),
+                    ],
                   },
                   onError: {
                     target: 'editing',
-                    actions: { type: 'showError', params: ({ event }) => ({ message: sendErrorMessage(event.error) }) },
+                    actions: [
+                      { type: 'showError', params: ({ event }) => ({ message: sendErrorMessage(event.error) }) },
+                      assign({ codeUnsendable: ({ event }) => isUnsendable(event.error) }),
+                    ],
                   },
                 },
               },
@@ -468,7 +536,7 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
                 { guard: not('isPhoneComplete'), actions: showError(MESSAGES.phoneLength) },
                 { actions: raise({ type: 'step.next' }) },
               ],
-              'step.back': 'enteringCode',
+              'step.back': [{ guard: 'isConfirmLater', target: 'enteringEmail' }, { target: 'enteringCode' }],
             },
           },
           enteringAddress: {
@@ -491,7 +559,7 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
                     { guard: 'isStoringPhotos' },
                     { guard: not('hasProductOrPhoto'), actions: showError(MESSAGES.productOrPhoto) },
                     {
-                      guard: not('isSignedIn'),
+                      guard: and([not('isSignedIn'), not('isConfirmLater')]),
                       target: '#enteringEmail',
                       actions: ['markLoggedOut', raise({ type: 'session.end' }), showError(MESSAGES.sessionExpired)],
                     },
@@ -511,6 +579,8 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
                     photoIds: context.photos.map((p) => p.id),
                     draftId: context.draftId,
                     entryId: context.queuedEntryId,
+                    via: context.confirmLater ? ('counter' as const) : ('customer' as const),
+                    store: context.counter.store,
                   }),
                   onDone: [
                     {
@@ -525,10 +595,10 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
                     },
                     {
                       target: '#wizard.flow.registered',
-                      actions: {
-                        type: 'finishRegistration',
-                        params: ({ event }) => ({ outcome: event.output.outcome === 'sent' ? 'sent' : 'queued' }),
-                      },
+                      actions: [
+                        { type: 'forgetCustomer', params: { keepPhotos: true } },
+                        assign({ outcome: ({ event }) => (event.output.outcome === 'sent' ? 'sent' : 'queued') }),
+                      ],
                     },
                   ],
                   onError: [
@@ -548,10 +618,17 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
           },
           registered: {
             entry: enterStep('registered'),
+            // A counter returns to its start page for the next customer.
+            after: { counterThanks: { guard: 'isCounter', target: 'left' } },
             on: {
-              'wizard.restart': { target: 'enteringName', actions: assign({ draftId: () => crypto.randomUUID(), outcome: null }) },
+              'wizard.restart': {
+                target: 'enteringName',
+                actions: assign({ draftId: () => crypto.randomUUID(), outcome: null, confirmLater: false }),
+              },
             },
           },
+          // The wizard is done with this customer; the page goes to the start page.
+          left: { type: 'final' },
         },
       },
       session: {
@@ -622,14 +699,31 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
           },
         },
       },
+      // A counter's privacy: no input for a while on steps 1-6 asks "Are you still there?", then the wizard resets.
+      idle: {
+        initial: 'off',
+        states: {
+          off: { always: { guard: and(['isCounter', 'isOnFormStep', 'isCustomerOnForm', 'isDraftActive']), target: 'watching' } },
+          watching: {
+            always: { guard: not(and(['isCounter', 'isOnFormStep', 'isCustomerOnForm'])), target: 'off' },
+            after: { counterIdle: 'warning' },
+            on: { '*': { guard: 'isCustomerInput', target: 'watching', reenter: true } },
+          },
+          warning: {
+            always: { guard: not(and(['isCounter', 'isOnFormStep', 'isCustomerOnForm'])), target: 'off' },
+            after: { counterWarning: { target: 'off', actions: raise({ type: 'wizard.reset' }) } },
+            on: { 'idle.continue': 'watching' },
+          },
+        },
+      },
       draft: {
         initial: 'idle',
         states: {
-          idle: { on: { '*': { guard: 'isDraftActive', target: 'waiting' } } },
+          idle: { on: { '*': { guard: 'isDraftChange', target: 'waiting' } } },
           // Not restarted by later events: internal ones (timers, lookups) would keep postponing the save.
           waiting: {
-            after: { draftDebounce: [{ guard: not(stateIn('#wizard.flow.registered')), target: 'saving' }, { target: 'idle' }] },
-            on: { 'draft.flush': [{ guard: not(stateIn('#wizard.flow.registered')), target: 'saving' }, { target: 'idle' }] },
+            after: { draftDebounce: [{ guard: 'isCustomerOnForm', target: 'saving' }, { target: 'idle' }] },
+            on: { 'draft.flush': [{ guard: 'isCustomerOnForm', target: 'saving' }, { target: 'idle' }] },
           },
           saving: {
             entry: 'markDraftClean',

@@ -62,6 +62,14 @@ export type ErrorLike = { message?: unknown; code?: unknown; type?: unknown };
 const asErrorLike = (err: unknown): ErrorLike => (typeof err === 'object' && err !== null ? (err as ErrorLike) : {});
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
+/** Whether a failed code request means the code cannot be sent now (no network, server unreachable or failing). */
+export function isUnsendable(err: unknown): boolean {
+  if (err instanceof TypeError) return true;
+  const code = Number(asErrorLike(err).code ?? 0);
+  // Code 0: no answer from the server (the SDK wraps fetch's failure), unless the SDK refused a bad parameter itself.
+  return code === 0 ? !/param/i.test(text(asErrorLike(err).message)) : code >= 500;
+}
+
 /** The message for a failed code request: the error's own message, else SPEC.md's fallback. */
 export function sendErrorMessage(err: unknown): string {
   return text(asErrorLike(err).message).trim() || MESSAGES.sendFailed;
@@ -142,7 +150,7 @@ export function registrationFields(r: RegistrationInput): RegistrationFields {
 /** What the draft keeps of the context: everything typed but the one-time code. */
 export const draftValues = (c: WizardContext): DraftValues => {
   const { code: _code, ...fields } = c.fields;
-  return { ...fields, placeChosen: c.placeChosen, selected: c.selected, queuedEntryId: c.queuedEntryId };
+  return { ...fields, placeChosen: c.placeChosen, selected: c.selected, queuedEntryId: c.queuedEntryId, confirmLater: c.confirmLater };
 };
 
 /** The registration document's fields from what the customer entered. */

@@ -1,6 +1,7 @@
 // The shapes the wizard machine, its actors and its screens share.
 import type { CatalogEntry, RegistrationFields } from '@/db/types';
 import type { PlaceDetails, PlacePrediction } from '@/shared/contracts/places';
+import type { CounterTimings } from '@/shared/counter-timings';
 import type { Category } from './categories';
 
 export type Step = 1 | 2 | 3 | 4 | 5 | 6 | 7;
@@ -27,7 +28,13 @@ export type SelectedProduct = { id: string; title: string; sku: string; image: s
 export type PhotoRef = { id: string; name: string; url: string };
 
 /** What a draft keeps: everything typed except the one-time code. */
-export type DraftValues = Omit<WizardFields, 'code'> & { placeChosen: boolean; selected: SelectedProduct[]; queuedEntryId: string | null };
+export type DraftValues = Omit<WizardFields, 'code'> & {
+  placeChosen: boolean;
+  selected: SelectedProduct[];
+  queuedEntryId: string | null;
+  /** On a counter: the customer goes on without the code and confirms by the e-mailed link. */
+  confirmLater: boolean;
+};
 
 export type LoadedDraft = {
   draftId: string;
@@ -51,7 +58,17 @@ export type DraftClear = { draftId: string; keepFileIds: string[] };
 
 export type SessionCheck = { status: 'active'; userId: string; sessionId: string } | { status: 'gone' } | { status: 'unknown' };
 
-export type SubmitInput = { userId: string; fields: RegistrationFields; photoIds: string[]; draftId: string; entryId: string | null };
+export type SubmitInput = {
+  userId: string;
+  fields: RegistrationFields;
+  photoIds: string[];
+  draftId: string;
+  entryId: string | null;
+  /** "counter": sent with the counter's token, confirmed later by the customer's link. */
+  via: 'customer' | 'counter';
+  /** The counter's store, when registered on one. */
+  store: string | null;
+};
 export type SubmitOutcome = 'sent' | 'queued' | 'needs-sign-in';
 export type SubmitOutput = { outcome: SubmitOutcome; entryId?: string };
 
@@ -71,7 +88,12 @@ export type ActorIO = {
   storePhotos: { input: { draftId: string; files: File[] }; output: StoredPhotos };
   removePhoto: { input: { id: string }; output: void };
   submitRegistration: { input: SubmitInput; output: SubmitOutput };
+  /** Ends the customer's session on this device and the server (a counter's next customer must not inherit it). */
+  endSession: { input: void; output: void };
 };
+
+/** This device as a store counter: its store and pacing (null store: a customer's own phone). */
+export type CounterSetting = { store: string | null; timings: CounterTimings };
 
 export type WizardContext = {
   step: Step;
@@ -95,6 +117,11 @@ export type WizardContext = {
   results: CatalogEntry[];
   queuedEntryId: string | null;
   outcome: 'sent' | 'queued' | null;
+  /** The code could not be sent (offline, server unreachable): on a counter the customer may confirm later. */
+  codeUnsendable: boolean;
+  /** Going on without the code; kept after Submit so step 7 can say a link is coming. */
+  confirmLater: boolean;
+  counter: CounterSetting;
 };
 
 /** What the address lookup (address.machine.ts) tells the wizard. */
@@ -131,4 +158,9 @@ export type WizardEvent =
   | { type: 'session.check' }
   | { type: 'session.lost' }
   | { type: 'session.end' }
+  | { type: 'counter.set'; counter: CounterSetting }
+  | { type: 'code.later' }
+  | { type: 'activity' }
+  | { type: 'idle.continue' }
+  | { type: 'wizard.reset' }
   | AddressReport;

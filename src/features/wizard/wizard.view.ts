@@ -25,6 +25,10 @@ export const wizardView = (s: WizardSnapshot) => {
     catalogLoading: s.matches({ catalog: 'loading' }),
     noResults: s.context.fields.productQuery.trim() !== '' && s.context.results.length === 0 && s.matches({ catalog: 'ready' }),
     signedIn: s.matches({ session: 'signedIn' }),
+    /** Step 2 on a counter whose code could not be sent. */
+    canConfirmLater: s.context.counter.store !== null && s.context.codeUnsendable && s.matches({ flow: { enteringEmail: 'editing' } }),
+    idleWarning: s.matches({ idle: 'warning' }),
+    left: s.matches({ flow: 'left' }),
   };
 };
 

@@ -10,6 +10,7 @@ const valid = {
   supabaseUrl: 'http://localhost:8888',
   supabaseAnonKey: 'sb_publishable_x',
   brand: { productName: 'Warranty Registration', accent: '#9a7b4f', careTipsUrl: 'https://example.com/care' },
+  counter: { thanksSeconds: 20, idleSeconds: 90, warningSeconds: 30 },
 };
 
 const memory = () => {
@@ -21,6 +22,16 @@ describe('runtime configuration', () => {
   it('names the first bad field', () => {
     expect(() => parseRuntimeConfig({ ...valid, bucketId: '' })).toThrowError('"bucketId"');
     expect(() => parseRuntimeConfig({ ...valid, brand: { ...valid.brand, accent: 'gold' } })).toThrowError('"brand.accent"');
+  });
+
+  it('gives a counter the default pacing when the file has none, and keeps the one it has', () => {
+    const { counter: _counter, ...older } = valid;
+    expect(parseRuntimeConfig(older).counter).toEqual({ thanksSeconds: 20, idleSeconds: 90, warningSeconds: 30 });
+    expect(parseRuntimeConfig({ ...valid, counter: { thanksSeconds: 5, idleSeconds: 8, warningSeconds: 3 } }).counter).toEqual({
+      thanksSeconds: 5,
+      idleSeconds: 8,
+      warningSeconds: 3,
+    });
   });
 
   it('falls back to the copy saved by the last start when offline', async () => {

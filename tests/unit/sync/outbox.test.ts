@@ -172,7 +172,14 @@ describe('flushOutbox', () => {
     expect(report).toEqual({ sent: [entry.id], pending: 0, needsSignIn: 0, rejected: 0, lastError: null, sessionEnded: true });
     expect(backend.docs.get(entry.id)).toEqual({
       userId: 'user-1',
-      data: { ...fields(), user_id: 'user-1', image_file_id: entry.files.map((f) => f.fileId).join(','), submitted_at: entry.submittedAt },
+      data: {
+        ...fields(),
+        user_id: 'user-1',
+        image_file_id: entry.files.map((f) => f.fileId).join(','),
+        submitted_at: entry.submittedAt,
+        status: 'confirmed',
+        store: '',
+      },
     });
     expect(entry.files.map((f) => backend.files.get(f.fileId))).toEqual(bytes);
     expect(backend.calls.filter((c) => c !== 'session')).toEqual([

@@ -26,6 +26,7 @@ const values: DraftValues = {
   placeChosen: true,
   selected: [{ id: '3', title: 'Solitaire Ring', sku: 'RNG-3001', image: '' }],
   queuedEntryId: null,
+  confirmLater: false,
 };
 
 describe('wizard drafts', () => {

@@ -88,6 +88,7 @@ const defaults = (): Fakes => ({
   }),
   removePhoto: async () => undefined,
   submitRegistration: async () => ({ outcome: 'sent', entryId: 'e1' }),
+  endSession: async () => undefined,
 });
 
 /** A started wizard whose calls are vi.fn() spies around the given (or default, successful) fakes. */

@@ -543,6 +543,8 @@ describe('wizardMachine: submit', () => {
       draftId: 'd1',
       entryId: null,
       photoIds: ['f-ring.jpg-0'],
+      via: 'customer',
+      store: null,
       fields: {
         full_name: 'Ada Lovelace',
         email: 'ada@example.com',
