@@ -9,6 +9,7 @@ type Screen = () => Promise<{ default: ComponentType }>;
 const screens: Record<string, Screen> = {
   '/': () => import('./routes/start-page'),
   '/login': () => import('./routes/registration'),
+  '/confirm': () => import('./routes/confirm-registration'),
   // Staff screens: their code (and supabase-js) loads only when one of these paths is opened.
   '/login/staff': () => import('./routes/staff-sign-in'),
   '/home': () => import('./routes/staff-home'),

@@ -4,10 +4,12 @@ import { useEffect, useRef } from 'react';
 import { useConfig } from '../config-context';
 import { useNav } from '../router';
 import { InstallButton } from '../install-button';
+import { useCounterStore } from '@/lib/counter-device';
 
 export default function StartPage() {
   const { brand } = useConfig();
   const { navigate } = useNav();
+  const store = useCounterStore();
   const start = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -22,6 +24,7 @@ export default function StartPage() {
   return (
     <main className="start">
       <img className="start__logo" src="/logo.svg" alt={`${brand.productName} logo`} width={96} height={96} />
+      {store && <p className="start__store">{store}</p>}
       <h1 className="start__title">{brand.productName} Form</h1>
       <p className="start__subtitle">To claim your complimentary 1-year warranty on your jewelry, kindly fill out this form.</p>
       <button ref={start} type="button" className="button button--primary" onClick={() => navigate('/login')}>

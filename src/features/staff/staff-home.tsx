@@ -7,6 +7,7 @@ import type { RuntimeConfig } from '@/lib/runtime-config';
 import { lastSyncedAt } from '@/sync/submissions-sync';
 import type { Navigate } from './navigation';
 import { IntegrationLog } from './integration-log';
+import { CounterDevices } from './counter-devices';
 import { StaffLayout, StaffLink } from './staff-layout';
 import { useStaffSync } from './use-staff-sync';
 import './staff.css';
@@ -75,6 +76,8 @@ export function StaffHome({ config, navigate, outbox }: { config: RuntimeConfig;
       </section>
 
       {outbox}
+
+      <CounterDevices config={config} navigate={navigate} />
 
       <IntegrationLog config={config} />
 
