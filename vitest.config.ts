@@ -30,6 +30,19 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // The browser journeys on the site as Netlify runs it (@netlify/dev), the backend on another origin.
+          name: 'deployed',
+          include: ['tests/deployed/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/global-setup.ts', 'tests/deployed/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

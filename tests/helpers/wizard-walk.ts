@@ -1,23 +1,36 @@
-// A customer walking the real wizard in Chromium (code from the dev mailbox, steps 4 to 6).
+// A customer walking the real wizard in Chromium (the code from the dev mailbox or a mail server, steps 4 to 6).
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { codeFor, latestCode, type TestServer } from './server';
 
 export const heading = (page: Page) => page.locator('h1').first();
 
+/** Where a customer's one-time codes arrive: a server's dev mailbox, or the mail server a deployed backend sends to. */
+export type CodeSource = {
+  latest(email: string): Promise<string | undefined>;
+  /** Waits for a code newer than `notBefore`. */
+  next(email: string, notBefore?: string): Promise<string>;
+};
+
+const devMailbox = (server: TestServer): CodeSource => ({
+  latest: (email) => latestCode(server.url, email).catch(() => undefined),
+  next: (email, notBefore) => codeFor(server, email, notBefore),
+});
+
 /** From step 1 (or step 2 when the name is known) to the verified code; ends on the step after verification. */
-export async function verifyEmail(page: Page, server: TestServer, email: string, name = 'Ada Lovelace') {
+export async function verifyEmail(page: Page, from: TestServer | CodeSource, email: string, name = 'Ada Lovelace') {
+  const codes = 'next' in from ? from : devMailbox(from);
   await expect.poll(() => heading(page).textContent()).toMatch(/^(Your Full Name|Email Address)$/);
   if ((await heading(page).textContent()) === 'Your Full Name') {
     await page.getByLabel('Your Full Name').fill(name);
     await page.getByLabel('Your Full Name').press('Enter');
   }
   await expect.poll(() => heading(page).textContent()).toBe('Email Address');
-  const before = await latestCode(server.url, email).catch(() => undefined);
+  const before = await codes.latest(email);
   await page.getByLabel('Email Address').fill(email);
   await page.getByRole('button', { name: 'Send OTP' }).click();
   await expect.poll(() => heading(page).textContent()).toBe('Enter OTP');
-  await page.getByLabel('Enter OTP').fill(await codeFor(server, email, before));
+  await page.getByLabel('Enter OTP').fill(await codes.next(email, before));
   await page.getByRole('button', { name: 'Verify OTP' }).click();
   await page.getByText('OTP verified successfully!').waitFor();
 }
