@@ -3,7 +3,8 @@
 // staff member's version to choose from, never overwritten silently.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AppDb } from '@/db/schema';
-import { fieldsSchema, type Submission } from '@/shared/contracts/submission';
+import { callFunction } from '@/lib/functions';
+import { fieldsSchema, REGISTRATION_STATUS, statusLabel, type Submission } from '@/shared/contracts/submission';
 import { flushPendingEdits, queueEdit, resolveConflict, type Conflict } from '@/sync/pending-edits';
 import { StaffSyncError } from '@/sync/staff-api';
 import { Modal } from './modal';
@@ -49,6 +50,45 @@ async function send(db: AppDb, id: string, bearer: string) {
   if (conflict) return { kind: 'conflict' as const, conflict };
   if (outcome === null || outcome === 'network') return { kind: 'offline' as const };
   return { kind: 'refused' as const, error: (await staffRepository(db).pendingEdit(id))?.lastError ?? `The server answered ${outcome}.` };
+}
+
+/** Where the registration stands (and its store); a pending one can have its confirmation link sent again. */
+function RegistrationStatus({ row, token }: { row: Submission; token: TokenSource }) {
+  const [sending, setSending] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const pending = row.status === REGISTRATION_STATUS.pending;
+  const resend = async () => {
+    setSending(true);
+    setMessage(null);
+    try {
+      const res = await callFunction('resendConfirmationLink', { staffToken: (await token()) ?? '', body: { id: row.$id } });
+      const body = (await res.json().catch(() => ({}))) as { error?: string };
+      setMessage(res.ok ? `A new confirmation link was sent to ${row.email}.` : (body.error ?? `The server answered ${res.status}.`));
+    } catch {
+      setMessage('The link can be sent again once this device is online.');
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <div className="subs-status-line">
+      <p>
+        <span className="subs-field__label">Status</span> {statusLabel(row.status ?? '')}
+        {row.store ? (
+          <>
+            {' '}
+            · <span className="subs-field__label">Store</span> {row.store}
+          </>
+        ) : null}
+      </p>
+      {pending && (
+        <button type="button" className="subs-button subs-button--small" onClick={() => void resend()} disabled={sending}>
+          {sending ? 'Sending...' : 'Resend link'}
+        </button>
+      )}
+      {message && <p role="status">{message}</p>}
+    </div>
+  );
 }
 
 function UploadedImages({ fileIds, token }: { fileIds: string; token: TokenSource }) {
@@ -208,6 +248,7 @@ export function EditDialog({ db, row, token, conflict: initialConflict, onClose 
               />
             </div>
           ))}
+          <RegistrationStatus row={row} token={token} />
           <UploadedImages fileIds={row.image_file_id ?? ''} token={token} />
           <div className="subs-modal__actions">
             <button type="button" className="subs-button" onClick={() => onClose()} disabled={busy}>

@@ -51,3 +51,13 @@ export function createSearch<T extends Submission>(rows: readonly T[]) {
     return hits.map((i) => rows[i]!);
   };
 }
+
+export type StatusFilter = 'all' | 'confirmed' | 'pending';
+
+/** Rows of one status (an empty status is a registration confirmed by code) and one store ('' for any). */
+export function filterByStatusAndStore<T extends Submission>(rows: readonly T[], status: StatusFilter, store: string): readonly T[] {
+  if (status === 'all' && !store) return rows;
+  return rows.filter(
+    (r) => (status === 'all' || (r.status === 'pending') === (status === 'pending')) && (!store || (r.store ?? '') === store),
+  );
+}

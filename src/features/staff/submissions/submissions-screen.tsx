@@ -12,7 +12,7 @@ import type { Navigate } from '../navigation';
 import { StaffLayout } from '../staff-layout';
 import { EditDialog } from './edit-dialog';
 import { ImportPreviewDialog, ImportSummaryPanel } from './import-preview';
-import { createSearch } from './search';
+import { createSearch, filterByStatusAndStore, type StatusFilter } from './search';
 import { SubmissionsTable } from './submissions-table';
 import { useCachedRows } from './use-cached-rows';
 import { useCsvImport } from './use-csv-import';
@@ -46,7 +46,12 @@ export function SubmissionsScreen({ config, navigate }: { config: RuntimeConfig;
 
   const all = useMemo(() => rows ?? [], [rows]);
   const find = useMemo(() => createSearch(all), [all]);
-  const shown = useMemo(() => find(term), [find, term]);
+  const found = useMemo(() => find(term), [find, term]);
+  const [statusFilter, setStatusFilter] = useState<StatusFilter>('all');
+  const [storeFilter, setStoreFilter] = useState('');
+  const stores = useMemo(() => [...new Set(all.map((r) => r.store ?? '').filter(Boolean))].sort(), [all]);
+  const shown = useMemo(() => filterByStatusAndStore(found, statusFilter, storeFilter), [found, statusFilter, storeFilter]);
+  const filtering = statusFilter !== 'all' || storeFilter !== '';
   const rowsNow = useRef(all);
   rowsNow.current = all;
   const csv = useCsvImport({ rows: () => rowsNow.current, token, onImported: () => void sync.syncNow() });
@@ -103,7 +108,7 @@ export function SubmissionsScreen({ config, navigate }: { config: RuntimeConfig;
               <span>
                 {!complete
                   ? 'Reading submissions on this device...'
-                  : term.trim()
+                  : term.trim() || filtering
                     ? `Showing ${n(shown.length)} of ${submissions(all.length)}`
                     : submissions(all.length)}
               </span>
@@ -194,6 +199,21 @@ export function SubmissionsScreen({ config, navigate }: { config: RuntimeConfig;
           >
             Clear
           </button>
+          <label htmlFor="subs-status">Status</label>
+          <select id="subs-status" value={statusFilter} onChange={(e) => setStatusFilter(e.target.value as StatusFilter)}>
+            <option value="all">All</option>
+            <option value="confirmed">Confirmed</option>
+            <option value="pending">Awaiting email confirmation</option>
+          </select>
+          <label htmlFor="subs-store">Store</label>
+          <select id="subs-store" value={storeFilter} onChange={(e) => setStoreFilter(e.target.value)}>
+            <option value="">All stores</option>
+            {stores.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
         </div>
         {body}
         {csv.preview && <ImportPreviewDialog preview={csv.preview} onCancel={csv.cancel} onConfirm={() => void csv.confirm()} />}

@@ -3,7 +3,7 @@
 // open the editor on click, Enter or Space; arrow keys, Home, End, Page Up and Page Down move between rows.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { Submission } from '@/shared/contracts/submission';
+import { REGISTRATION_STATUS, statusLabel, type Submission } from '@/shared/contracts/submission';
 import { StaffImage, type TokenSource } from './staff-images';
 
 export const ROW_HEIGHT = 44;
@@ -19,7 +19,8 @@ export const imageIds = (s: Pick<Submission, 'image_file_id'>) =>
     .map((id) => id.trim())
     .filter(Boolean);
 
-const COLUMNS = ['Full Name', 'Email', 'Phone', 'Address', 'SKU', 'Image'] as const;
+// SPEC.md's six columns first and in order; then what counters added: the status and the store.
+const COLUMNS = ['Full Name', 'Email', 'Phone', 'Address', 'SKU', 'Image', 'Status', 'Store'] as const;
 
 const Text = ({ value }: { value: string }) =>
   value?.trim() ? (
@@ -76,13 +77,21 @@ const Row = memo(function Row(props: {
           </>
         )}
       </td>
+      <td>
+        <span className={row.status === REGISTRATION_STATUS.pending ? 'subs-status subs-status--pending' : 'subs-status'}>
+          {statusLabel(row.status ?? '')}
+        </span>
+      </td>
+      <td>
+        <Text value={row.store ?? ''} />
+      </td>
     </tr>
   );
 });
 
 const Spacer = ({ height }: { height: number }) => (
   <tr aria-hidden="true">
-    <td colSpan={6} className="subs-table__spacer" style={{ height }} />
+    <td colSpan={COLUMNS.length} className="subs-table__spacer" style={{ height }} />
   </tr>
 );
 
@@ -149,6 +158,8 @@ export const SubmissionsTable = memo(function SubmissionsTable({ rows, total, to
           <col className="subs-col--address" />
           <col className="subs-col--sku" />
           <col className="subs-col--image" />
+          <col className="subs-col--status" />
+          <col className="subs-col--store" />
         </colgroup>
         <thead>
           <tr aria-rowindex={1}>
@@ -175,7 +186,7 @@ export const SubmissionsTable = memo(function SubmissionsTable({ rows, total, to
           {after > 0 && <Spacer height={after} />}
           {rows.length === 0 && (
             <tr>
-              <td colSpan={6} className="subs-table__none">
+              <td colSpan={COLUMNS.length} className="subs-table__none">
                 {emptyText}
               </td>
             </tr>
