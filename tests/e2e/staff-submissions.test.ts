@@ -136,6 +136,9 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
       'Address',
       'SKU',
       'Image',
+      // After SPEC.md's six: what counters added.
+      'Status',
+      'Store',
     ]);
     await expect.poll(() => countText(page)).toBe('45 submissions');
     expect(await page.getByRole('button', { name: 'Import CSV' }).isVisible()).toBe(true);
