@@ -1,8 +1,10 @@
 // The single-machine backend in one process: the PWA, the Appwrite protocol at /v1, Supabase Auth at /auth/v1,
 // the functions, the dev mailbox and the runtime configuration the app reads at start.
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { serve } from '@hono/node-server';
 import { parseProjectFile } from '../src/shared/project-file';
 import { appwriteApi, toErrorResponse } from './appwrite';
@@ -20,6 +22,8 @@ import { openDb, type Db } from './store/sqlite';
 import { clientIp, peerAddress } from './net/client-ip';
 import { sweepLimits } from './net/rate-limit';
 import { sweepUploads } from './appwrite/storage';
+import { firstIssue } from '../src/shared/contracts/submission';
+import { MAIL_RELAY_BODY_LIMIT, MAIL_RELAY_KEY_HEADER, MAIL_RELAY_PATH, relayedMailSchema } from '../src/shared/contracts/mail-relay';
 
 const PROJECT_FILE = new URL('../appwrite.json', import.meta.url);
 /** How long a stop waits for requests in flight. */
@@ -75,7 +79,15 @@ function isDirectLocalRequest(c: Context): boolean {
 
 export function buildApp(
   config: ServerConfig,
-  deps: { db: Db; mailer: Mailer; secrets: Secrets; functions?: Awaited<ReturnType<typeof loadFunctions>>; internalUrl?: () => string },
+  deps: {
+    db: Db;
+    mailer: Mailer;
+    secrets: Secrets;
+    functions?: Awaited<ReturnType<typeof loadFunctions>>;
+    internalUrl?: () => string;
+    /** The URL this server prints (used for links in e-mails when PUBLIC_URL is unset). */
+    ownUrl?: () => string;
+  },
 ) {
   const project = parseProjectFile(JSON.parse(readFileSync(PROJECT_FILE, 'utf8')));
   const submissionsCollection = project.collections.find((c) => c.$id === 'submissions')!;
@@ -198,6 +210,52 @@ export function buildApp(
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
 
+  // The mailer, for the functions (this server's own, or ones run by Netlify's emulator in another process): a
+  // message in, sent as the codes are (SMTP, or the dev mailbox). Only with this server's API key; others hear
+  // that nothing is here, before any body is read.
+  const keyMatches = (given: string | undefined) => {
+    if (!given) return false;
+    const a = Buffer.from(given);
+    const b = Buffer.from(be.apiKey);
+    return a.length === b.length && timingSafeEqual(a, b);
+  };
+  app.post(
+    MAIL_RELAY_PATH,
+    async (c, next) => (keyMatches(c.req.header(MAIL_RELAY_KEY_HEADER)) ? next() : c.json({ message: 'Not found.' }, 404)),
+    bodyLimit({
+      maxSize: MAIL_RELAY_BODY_LIMIT,
+      onError: (c) => c.json({ message: `The message is larger than ${MAIL_RELAY_BODY_LIMIT} bytes.` }, 413),
+    }),
+    async (c) => {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(await c.req.text());
+      } catch {
+        return c.json({ message: 'The message is not valid JSON.' }, 400);
+      }
+      const parsed = relayedMailSchema.safeParse(raw);
+      if (!parsed.success) return c.json({ message: firstIssue(parsed.error) }, 400);
+      const m = parsed.data;
+      try {
+        await deps.mailer.send({
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          ...(m.html ? { html: m.html } : {}),
+          attachments: (m.attachments ?? []).map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: new Uint8Array(Buffer.from(a.content, 'base64')),
+          })),
+        });
+      } catch (err) {
+        console.error('[mail] sending failed:', err instanceof Error ? err.message : err);
+        return c.json({ message: 'The e-mail could not be sent.' }, 502);
+      }
+      return c.json({ status: 'sent' }, 202);
+    },
+  );
+
   if (deps.functions && deps.internalUrl) {
     const internal = deps.internalUrl;
     mountFunctions(
@@ -214,6 +272,11 @@ export function buildApp(
         APPWRITE_BUCKET_ID: project.buckets[0]!.$id,
         SUPABASE_URL: internal(),
         SUPABASE_ANON_KEY: deps.secrets.anonKey,
+        // Links in e-mails point at the app: PUBLIC_URL, else the URL this server prints.
+        PUBLIC_URL: config.publicUrl ?? deps.ownUrl?.() ?? internal(),
+        // E-mail goes through this server's one mailer (SMTP or the dev mailbox), never around it.
+        SMTP_URL: '',
+        MAIL_RELAY_URL: `${internal()}${MAIL_RELAY_PATH}`,
       }),
     );
   }
@@ -259,8 +322,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const generated = await ensureStaffAccount(db, { email: config.staffEmail, password: config.staffPassword });
   const createdStaff = generated ? { ...generated, file: writeStaffCredentials(config.dataDir, generated) } : undefined;
   let internalUrl = '';
+  let ownUrl = '';
   const functions = await loadFunctions();
-  const { app, be, drain } = buildApp(config, { db, mailer, secrets, functions, internalUrl: () => internalUrl });
+  const { app, be, drain } = buildApp(config, { db, mailer, secrets, functions, internalUrl: () => internalUrl, ownUrl: () => ownUrl });
   // Unfinished uploads, ended rate-limit windows and expired sessions go at start and every hour.
   const sweep = () => {
     sweepLimits(db);
@@ -281,6 +345,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
   internalUrl = `http://${loopback}:${port}`;
   const url = config.publicUrl ?? `http://localhost:${port}`;
+  ownUrl = url;
   return {
     url,
     port,

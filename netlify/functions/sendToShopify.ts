@@ -5,11 +5,10 @@
 import { AppwriteException } from 'node-appwrite';
 import { adminClient } from '../lib/appwrite';
 import { defineFunction } from '../lib/define';
-import { env } from '../lib/env';
 import { HttpError } from '../lib/http';
-import { recordOnce } from '../lib/integration-log';
 import { rateLimit } from '../lib/rate-limit';
-import { upsertShopifyCustomer, type Registration } from '../lib/shopify-customers';
+import { handOffToShopify, registrationOf } from '../lib/shopify-handoff';
+import { REGISTRATION_STATUS } from '../../src/shared/contracts/submission';
 
 const HOUR_MS = 3_600_000;
 /**
@@ -39,25 +38,8 @@ export default defineFunction('sendToShopify', async ({ customer, body: id }) =>
   const email = typeof doc.email === 'string' ? doc.email.trim().toLowerCase() : '';
   if (doc.user_id !== customer.id || !customer.email || email !== customer.email.toLowerCase()) throw notFound();
 
-  const str = (k: string) => (typeof doc[k] === 'string' ? (doc[k] as string) : '');
-  const registration: Registration = {
-    id,
-    full_name: str('full_name'),
-    email: str('email'),
-    phone: str('phone'),
-    address: str('address'),
-    product_sku: str('product_sku'),
-    selected_product: str('selected_product'),
-    submitted_at: str('submitted_at'),
-  };
-  const domain = env('SHOPIFY_STORE_DOMAIN');
-  const token = env('SHOPIFY_ADMIN_TOKEN');
-  if (domain && token) return { status: 'sent', result: await upsertShopifyCustomer(registration, { domain, token }) };
-  const fresh = await recordOnce({
-    registrationId: id,
-    email: registration.email,
-    action: 'customer.upsert',
-    result: 'logged (Shopify not configured)',
-  });
-  return { status: fresh ? 'logged' : 'already_logged' };
+  // A registration sent from a counter is handed over when the customer confirms it by the e-mailed link, not before.
+  if (doc.status === REGISTRATION_STATUS.pending)
+    throw new HttpError(409, 'pending_confirmation', "This registration waits for the customer's e-mail confirmation.");
+  return handOffToShopify(registrationOf(id, doc));
 });

@@ -1,5 +1,5 @@
 // One function, defined from its contract (src/shared/contracts/function-names.ts and functions.ts): the method
-// is checked, the caller is known before any body is read (staff token, or customer JWT), the body is read within
+// is checked, the caller is known before any body is read (staff token, customer JWT or counter token), the body is read within
 // its limit and parsed, the query parsed, and failures become the usual {error, code} answers.
 import { AppwriteException } from 'node-appwrite';
 import type { z } from 'zod';
@@ -7,6 +7,7 @@ import { FUNCTIONS, type FunctionName } from '../../src/shared/contracts/functio
 import { functionSchemas } from '../../src/shared/contracts/functions';
 import { firstIssue } from '../../src/shared/contracts/submission';
 import { customerAccount } from './appwrite';
+import { requireCounter, type CounterIdentity } from './counters';
 import { handle, HttpError, json, readJsonBody, requireMethod, type Handler } from './http';
 import { requireStaff, type StaffIdentity } from './staff-auth';
 
@@ -25,6 +26,8 @@ export type FunctionInput<N extends FunctionName> = {
   staff: StaffIdentity;
   /** The signed-in customer (caller 'customer'). */
   customer: Customer;
+  /** The enrolled counter device (caller 'counter'). */
+  counter: CounterIdentity;
 };
 
 async function signedInCustomer(req: Request): Promise<Customer> {
@@ -40,18 +43,40 @@ async function signedInCustomer(req: Request): Promise<Customer> {
   }
 }
 
+type Issue = z.core.$ZodIssue;
+const depth = (issues: readonly Issue[]) => Math.max(0, ...issues.map((i) => i.path.length));
+
+/**
+ * The first problem of a body, said for a person. Of a body that matches none of a union's shapes (submitFromCounter
+ * takes {photo} or {registration}), the shape it came closest to is named: "photo.type: Photos must be JPEG, PNG or
+ * WebP." rather than the union's general message, which stays for a body that is neither.
+ */
+function bodyIssue(err: z.ZodError): string {
+  const first = err.issues[0];
+  if (first?.code === 'invalid_union' && first.path.length === 0 && first.errors.length > 1) {
+    const ranked = first.errors.map((issues) => ({ issues, depth: depth(issues) })).sort((a, b) => b.depth - a.depth);
+    const [best, next] = ranked;
+    if (best && next && best.depth > 1 && best.depth > next.depth && best.issues[0]) {
+      const i = best.issues.find((x) => x.path.length === best.depth) ?? best.issues[0];
+      return `${i.path.join('.')}: ${i.message}`;
+    }
+  }
+  return firstIssue(err);
+}
+
 /**
  * @example export default defineFunction('getSubmissions', async () => submissionsRepo().all());
  * The handler returns a Response, or a value sent as JSON with status 200.
  */
 export function defineFunction<N extends FunctionName>(name: N, handler: (input: FunctionInput<N>) => Promise<unknown>): Handler {
-  const spec = FUNCTIONS[name] as { method: 'GET' | 'POST'; caller: 'anyone' | 'customer' | 'staff'; bodyLimit?: number };
+  const spec = FUNCTIONS[name] as { method: 'GET' | 'POST'; caller: 'anyone' | 'customer' | 'counter' | 'staff'; bodyLimit?: number };
   const schemas = functionSchemas[name] as { query?: z.ZodType; body?: z.ZodType };
   return handle(async (req, context) => {
     requireMethod(req, spec.method);
     const input = { req, context } as FunctionInput<N>;
     if (spec.caller === 'staff') input.staff = await requireStaff(req);
     if (spec.caller === 'customer') input.customer = await signedInCustomer(req);
+    if (spec.caller === 'counter') input.counter = await requireCounter(req, context);
     if (schemas.query) {
       const params = Object.fromEntries(new URL(req.url).searchParams);
       const parsed = schemas.query.safeParse(params);
@@ -62,7 +87,7 @@ export function defineFunction<N extends FunctionName>(name: N, handler: (input:
       const raw = await readJsonBody(req, spec.bodyLimit);
       if (schemas.body) {
         const parsed = schemas.body.safeParse(raw);
-        if (!parsed.success) throw new HttpError(422, 'invalid_body', firstIssue(parsed.error));
+        if (!parsed.success) throw new HttpError(422, 'invalid_body', bodyIssue(parsed.error));
         input.body = parsed.data as Parsed<N, 'body'>;
       } else {
         input.body = raw as Parsed<N, 'body'>;

@@ -15,7 +15,9 @@ import { customId, emailParam, isoNow, optionalInt, randomSecret, readJson, requ
 import type { AppwriteBackend } from './backend';
 
 const scrypt = promisify(scryptCb) as (pw: string, salt: string, len: number) => Promise<Buffer>;
-const hashCode = async (be: AppwriteBackend, code: string, salt: string) => (await scrypt(code + be.otpPepper, salt, 32)).toString('hex');
+/** A code or token secret as stored: scrypt with its own salt and the server's pepper. */
+export const hashCode = async (be: AppwriteBackend, code: string, salt: string) =>
+  (await scrypt(code + be.otpPepper, salt, 32)).toString('hex');
 
 const invalidToken = () => new AppwriteError(401, 'user_invalid_token', 'Invalid token passed in the request.');
 // Appwrite's type and status (clients written for Appwrite read it as an invalid token); the message says why.
@@ -72,10 +74,10 @@ export function accountRoutes(be: AppwriteBackend) {
     const tokenId = uniqueId();
     const expireMs = Date.now() + be.otpTtlMs;
     const codeHash = await hashCode(be, code, salt);
-    // A new code replaces any earlier one: only the newest email's code works.
+    // A new code replaces any earlier code: only the newest email's code works (tokens the server made stay).
     db.transaction(() => {
-      db.prepare('DELETE FROM tokens WHERE user_id = ?').run(user.id);
-      db.prepare('INSERT INTO tokens (id, user_id, code_hash, salt, expire_ms, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+      db.prepare("DELETE FROM tokens WHERE user_id = ? AND kind = 'email'").run(user.id);
+      db.prepare("INSERT INTO tokens (id, user_id, code_hash, salt, expire_ms, created_at, kind) VALUES (?, ?, ?, ?, ?, ?, 'email')").run(
         tokenId,
         user.id,
         codeHash,
@@ -125,15 +127,17 @@ export function accountRoutes(be: AppwriteBackend) {
       code_hash: string;
       salt: string;
       expire_ms: number;
+      kind: string;
     }[];
-    let matched: { id: string; expire_ms: number } | null = null;
+    let matched: { id: string; expire_ms: number; kind: string } | null = null;
     for (const t of tokens) {
       const candidate = Buffer.from(await hashCode(be, secret, t.salt), 'hex');
       if (timingSafeEqual(candidate, Buffer.from(t.code_hash, 'hex'))) matched = t;
     }
     if (!matched) {
-      // Counted on the code itself, so spreading guesses over many addresses gains nothing.
-      db.prepare('UPDATE tokens SET attempts = attempts + 1 WHERE user_id = ?').run(userId);
+      // Counted on the code itself, so spreading guesses over many addresses gains nothing. A server-made token is
+      // long enough that guessing is hopeless: wrong tries do not wear it out (nobody can spoil a customer's link).
+      db.prepare("UPDATE tokens SET attempts = attempts + 1 WHERE user_id = ? AND kind = 'email'").run(userId);
       throw invalidToken();
     }
     // Single use: only the request that deletes the token gets a session (or hears that it expired).
@@ -148,14 +152,18 @@ export function accountRoutes(be: AppwriteBackend) {
       secret_hash: sha256(sessionSecret),
       expire_ms: Date.now() + be.sessionTtlMs,
       ip: clientIp(c, be.trustProxy),
+      factor: matched.kind === 'email' ? 'email' : 'token',
       created_at: now,
       updated_at: now,
     };
     db.transaction(() => {
       db.prepare(
-        'INSERT INTO sessions (id, user_id, secret_hash, expire_ms, ip, created_at, updated_at) VALUES (@id, @user_id, @secret_hash, @expire_ms, @ip, @created_at, @updated_at)',
+        'INSERT INTO sessions (id, user_id, secret_hash, expire_ms, ip, factor, created_at, updated_at) VALUES (@id, @user_id, @secret_hash, @expire_ms, @ip, @factor, @created_at, @updated_at)',
       ).run(session);
-      db.prepare('UPDATE users SET email_verification = 1, updated_at = ?, accessed_at = ? WHERE id = ?').run(now, now, userId);
+      // As Appwrite: an e-mailed code verifies the address; a token made by the server says nothing about it.
+      if (matched.kind === 'email')
+        db.prepare('UPDATE users SET email_verification = 1, updated_at = ?, accessed_at = ? WHERE id = ?').run(now, now, userId);
+      else db.prepare('UPDATE users SET accessed_at = ? WHERE id = ?').run(now, userId);
     })();
     if (be.rateLimits) {
       resetLimit(db, limitKey);

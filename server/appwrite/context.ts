@@ -28,6 +28,8 @@ export type SessionRow = {
   secret_hash: string;
   expire_ms: number;
   ip: string;
+  /** How the session was made: `email` (an e-mailed code) or `token` (a token the server made for the user). */
+  factor: string;
   created_at: string;
   updated_at: string;
 };

@@ -11,6 +11,7 @@ import { adminRoutes } from './admin-routes';
 import { documentRoutes } from './documents';
 import { SchemaCache } from './schema';
 import { storageRoutes, CHUNK_SIZE } from './storage';
+import { userRoutes } from './users';
 import type { AppwriteBackend } from './backend';
 
 export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
@@ -116,6 +117,7 @@ export function appwriteApi(be: AppwriteBackend, isAllowedOrigin: (origin: strin
   });
 
   app.route('/account', accountRoutes(be));
+  app.route('/users', userRoutes(be));
   app.route('/', adminRoutes(admin, schema));
   app.route('/', documentRoutes(be, schema));
   app.route('/storage', storageRoutes(be));

@@ -25,7 +25,13 @@ const integer = (q: Query, max: number, what: string) => {
  * One page of `items` for the queries in `url`. `fields` are what queries may name; `idField` identifies an item for
  * cursors (`$id`, or `key` for attributes and indexes). `total` counts every match, before paging, as Appwrite's does.
  */
-export function pageOf<T extends Item>(items: T[], url: URL, fields: readonly string[], idField: '$id' | 'key' = '$id') {
+export function pageOf<T extends Item>(
+  items: T[],
+  url: URL,
+  fields: readonly string[],
+  idField: '$id' | 'key' = '$id',
+  searchFields: readonly string[] = ['$id', 'key', 'name'],
+) {
   const raw = queriesFromUrl(url);
   if (raw.length > MAX_QUERIES) throw queryInvalid(`At most ${MAX_QUERIES} queries are allowed`);
   const field = (q: Query) => {
@@ -76,7 +82,8 @@ export function pageOf<T extends Item>(items: T[], url: URL, fields: readonly st
     if (search.length > 256) throw queryInvalid('Search term must be at most 256 characters');
     const terms = search.toLowerCase().split(/\s+/).filter(Boolean);
     list = list.filter((item) => {
-      const text = [item.$id, item.key, item.name]
+      const text = searchFields
+        .map((f) => item[f])
         .filter((v) => typeof v === 'string')
         .join(' ')
         .toLowerCase();

@@ -49,7 +49,7 @@ export const sessionModel = (s: SessionRow, current: boolean, secret = '') => ({
   countryCode: '--',
   countryName: 'Unknown',
   current,
-  factors: ['email'],
+  factors: [s.factor],
   secret,
   mfaUpdatedAt: '',
 });

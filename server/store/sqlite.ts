@@ -197,6 +197,13 @@ const migrations: string[] = [
   ALTER TABLE tokens ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE files ADD COLUMN uploader TEXT NOT NULL DEFAULT '';
   `,
+  // Tokens made by the server for a user (POST /v1/users/{id}/tokens, e.g. a confirmation link) beside the e-mailed
+  // codes: a new code replaces only earlier codes, and wrong codes count against codes only. A session records the
+  // factor it was made with (an e-mailed code: email; a server-made token: token).
+  `
+  ALTER TABLE tokens ADD COLUMN kind TEXT NOT NULL DEFAULT 'email';
+  ALTER TABLE sessions ADD COLUMN factor TEXT NOT NULL DEFAULT 'email';
+  `,
 ];
 
 export function openDb(dataDir: string): Db {

@@ -110,12 +110,12 @@ describe('documents', () => {
           databaseId: DB,
           collectionId: COL,
           documentId: ID.unique(),
-          data: { ...registration(), status: 'x' },
+          data: { ...registration(), favourite_colour: 'x' },
         }),
       ),
     );
     expect(unknown.type).toBe('document_invalid_structure');
-    expect(unknown.message).toContain('status');
+    expect(unknown.message).toContain('favourite_colour');
     const missing = await failure(
       c.as(() =>
         c.databases.createDocument<Models.DefaultDocument>({

@@ -183,6 +183,11 @@ export function filesRepository(db: Db) {
         id: string;
       }[],
 
+    update: (seq: number, name: string, permissions: string[]) =>
+      db
+        .prepare('UPDATE files SET name = ?, permissions = ?, updated_at = ? WHERE seq = ? RETURNING *')
+        .get(name, JSON.stringify(permissions), isoNow(), seq) as FileRow,
+
     remove: (seq: number) => void db.prepare('DELETE FROM files WHERE seq = ?').run(seq),
   };
 }

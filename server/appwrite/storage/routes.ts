@@ -93,7 +93,7 @@ export function storageRoutes(be: AppwriteBackend) {
     (bucket.file_security === 1 && allows(JSON.parse(f.permissions), caller, 'read'));
 
   /** A complete file the caller may read; hidden files are 404 like Appwrite's file security. */
-  const readable = (bucket: BucketRow, fileId: string, caller: Caller, action: 'read' | 'delete' = 'read'): FileRow => {
+  const readable = (bucket: BucketRow, fileId: string, caller: Caller, action: 'read' | 'update' | 'delete' = 'read'): FileRow => {
     const f = files.file(bucket.id, fileId);
     if (caller.kind === 'key' || allows(JSON.parse(bucket.permissions), caller, action)) {
       if (!f || !f.signature) throw errors.file();
@@ -266,6 +266,21 @@ export function storageRoutes(be: AppwriteBackend) {
     const f = readable(bucketOf(c.req.param('bucketId')), c.req.param('fileId'), c.get('caller'));
     const { body, type } = await preview(store, f, params);
     return c.body(body, 200, { 'Content-Type': type, 'Cache-Control': 'private, max-age=2592000', 'X-Content-Type-Options': 'nosniff' });
+  });
+
+  // A new name or new permissions (either left out stays as it is), by the API key or whoever may update the file.
+  app.put('/buckets/:bucketId/files/:fileId', async (c) => {
+    const bucket = bucketOf(c.req.param('bucketId'));
+    const caller = c.get('caller');
+    const f = readable(bucket, c.req.param('fileId'), caller, 'update');
+    const body = await readJson(c.req.raw);
+    const name = body.name === undefined || body.name === null ? f.name : stringParam('name', body.name, { min: 1, max: 255 });
+    if (name !== f.name) checkName(bucket, name);
+    const permissions =
+      body.permissions === undefined || body.permissions === null
+        ? (JSON.parse(f.permissions) as string[])
+        : parsePermissions(body.permissions, caller, ['read', 'update', 'delete']);
+    return c.json(fileModel(files.update(f.seq, name, permissions)));
   });
 
   app.delete('/buckets/:bucketId/files/:fileId', async (c) => {
