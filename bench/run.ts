@@ -57,7 +57,8 @@ try {
 }
 rows.push(...(await section('staff table', benchStaffTable)));
 rows.push(...(await section('offline start', benchOfflineStart)));
-rows.push(...(await section('outbox drain', benchOutboxDrain)));
+rows.push(...(await section('outbox drain', () => benchOutboxDrain({ via: 'customer', records: 100 }))));
+rows.push(...(await section('counter drain', () => benchOutboxDrain({ via: 'counter', records: 50 }))));
 rows.push(...(await section('customer wizard', benchWizard)));
 rows.push(...(await section('bundle size', benchBundleSize)));
 rows.push(...(await section('certificate', benchCertificate)));
