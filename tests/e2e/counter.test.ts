@@ -1,6 +1,7 @@
 // A store's counter device in Chromium against the real server: enrolment, the journey confirmed later by the
 // e-mailed link with the server stopped from step 1, two customers in a row, and the idle warning and reset.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,6 +16,21 @@ import { STAFF } from '../helpers/staff';
 import { fillSteps4to6, heading, verifyEmail } from '../helpers/wizard-walk';
 
 const SHOT = (name: string) => `test-results/counter-${name}.png`;
+
+// Evaluated through the DevTools protocol: the app's CSP rightly refuses injected script tags.
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** What axe (WCAG 2.2 A and AA) finds on the page as it is now, rule ids and where (any context, persistent too). */
+async function axeFindings(page: Page) {
+  await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+    ).axe;
+    const { violations } = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 type Timings = { thanksSeconds: number; idleSeconds: number; warningSeconds: number };
 type Mail = { to: string; subject: string; text: string; links: string[] };
 
@@ -133,6 +149,7 @@ describe('a counter device', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain(STAFF.email);
     await page.screenshot({ path: SHOT('staff-home'), fullPage: true });
+    expect(await axeFindings(page)).toEqual([]);
     page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Revoke Maison Soho' }).click();
     await row.getByText(/^Revoked/).waitFor();
@@ -159,6 +176,7 @@ describe('a counter device', () => {
     const later = page.getByRole('button', { name: 'Confirm by email later' });
     await later.waitFor();
     await page.screenshot({ path: SHOT('confirm-later') });
+    expect(await axeFindings(page)).toEqual([]);
     await later.click();
     const photo = Buffer.from(await noiseJpeg(640, 480));
     await fillSteps4to6(page, [{ name: 'ring.jpg', buffer: photo }]);
@@ -189,6 +207,7 @@ describe('a counter device', () => {
     await own.goto(link);
     await own.getByText('Your warranty registration is confirmed.').waitFor();
     await own.screenshot({ path: SHOT('confirmed') });
+    expect(await axeFindings(own)).toEqual([]);
     await phone.close();
 
     const [confirmed] = await rig.docs();
@@ -260,6 +279,7 @@ describe('a counter device', () => {
     const dialog = page.getByRole('dialog', { name: 'Are you still there?' });
     await dialog.waitFor({ timeout: 10_000 });
     await page.screenshot({ path: SHOT('idle-warning') });
+    expect(await axeFindings(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Continue' }).click();
     expect(await page.getByLabel('Email Address').inputValue()).toBe('idle@example.com');
     // No answer this time: the wizard resets and the start page comes back with nothing kept.
