@@ -1,7 +1,7 @@
 // 100 queued registrations with two ~300 KB JPEGs each, sent from Chromium to server/ on loopback.
-import sharp from 'sharp';
 import { chromiumPath, launch, PHONE } from '../tests/helpers/browser';
-import { photoJpeg, prng, seedOutbox, seedRecord, type SeedRecord } from '../tests/helpers/device-outbox';
+import { inDeviceDb, seedOutbox, seedRecord, type SeedRecord } from '../tests/helpers/device-db';
+import { makeJpeg, prng } from '../tests/helpers/fixtures';
 import { startTestServer } from '../tests/helpers/server';
 import { appBuild, NAME_SHIM } from './app-build';
 import { round, signInCustomer, type Row } from './common';
@@ -34,8 +34,8 @@ export async function benchOutboxDrain(): Promise<Row[]> {
       for (let k = i; k < i + 5; k++) {
         const photos = await Promise.all(
           [1, 2].map(async (n) => {
-            const jpeg = await photoJpeg(random, 1152, 768, 80);
-            const { width = 0, height = 0 } = await sharp(jpeg).metadata();
+            const [width, height] = [1152, 768];
+            const jpeg = await makeJpeg({ look: 'grain', random, width, height, quality: 80 });
             bytes += jpeg.length;
             return { name: `photo-${n}.jpg`, type: 'image/jpeg', bytes: jpeg, width, height };
           }),
@@ -46,25 +46,20 @@ export async function benchOutboxDrain(): Promise<Row[]> {
     }
 
     // 'online' makes the runner send at once; the clock stops when the device's outbox is empty.
-    const seconds = await page.evaluate(async (limitS) => {
-      const count = () =>
-        new Promise<number>((resolve, reject) => {
-          const open = indexedDB.open('warranty');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const req = open.result.transaction('outbox').objectStore('outbox').count();
-            req.onsuccess = () => (open.result.close(), resolve(req.result));
-            req.onerror = () => reject(req.error);
-          };
-        });
-      const t0 = performance.now();
-      dispatchEvent(new Event('online'));
-      while ((await count()) > 0) {
-        if (performance.now() - t0 > limitS * 1000) throw new Error(`the outbox was not empty after ${limitS} s`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      return (performance.now() - t0) / 1000;
-    }, LIMIT_S);
+    const seconds = await inDeviceDb(
+      page,
+      async (db, limitS, idb) => {
+        const count = () => idb.result(db.transaction('outbox').objectStore('outbox').count());
+        const t0 = performance.now();
+        dispatchEvent(new Event('online'));
+        while ((await count()) > 0) {
+          if (performance.now() - t0 > limitS * 1000) throw new Error(`the outbox was not empty after ${limitS} s`);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        return (performance.now() - t0) / 1000;
+      },
+      LIMIT_S,
+    );
 
     const docs = (server.db.prepare("SELECT COUNT(*) AS n FROM documents WHERE collection_id = 'submissions'").get() as { n: number }).n;
     const files = (server.db.prepare("SELECT COUNT(*) AS n FROM files WHERE bucket_id = 'images'").get() as { n: number }).n;

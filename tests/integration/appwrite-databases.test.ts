@@ -4,8 +4,9 @@ import { ID, Permission, Query, Role, type Models } from 'appwrite';
 import { Client as NodeClient, Databases as NodeDatabases, Query as NodeQuery } from 'node-appwrite';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { webCustomer } from '../helpers/web-customer';
-import { registration, signedInCustomer } from '../helpers/customers';
+import { signedInCustomer } from '../helpers/customers';
 import { failure } from '../helpers/failure';
+import { registration } from '../helpers/fixtures';
 
 const DB = 'warranty';
 const COL = 'submissions';

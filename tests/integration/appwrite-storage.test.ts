@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { webCustomer } from '../helpers/web-customer';
 import { signedInCustomer } from '../helpers/customers';
 import { failure } from '../helpers/failure';
-import { noiseJpeg } from '../helpers/images';
+import { makeJpeg } from '../helpers/fixtures';
 
 /** A copy on a plain ArrayBuffer, as File and Blob want it. */
 const bytesOf = (b: Uint8Array): Uint8Array<ArrayBuffer> => {
@@ -18,7 +18,7 @@ const bytesOf = (b: Uint8Array): Uint8Array<ArrayBuffer> => {
 };
 const sha = (b: ArrayBuffer | Uint8Array) => createHash('sha256').update(new Uint8Array(b)).digest('hex');
 
-const photo = (width = 1600, height = 1200) => noiseJpeg(width, height);
+const photo = (width = 1600, height = 1200) => makeJpeg({ width, height });
 
 describe('storage', () => {
   let server: TestServer;

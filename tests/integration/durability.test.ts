@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ID } from 'appwrite';
 import { startTestServer } from '../helpers/server';
-import { registration, signedInCustomer } from '../helpers/customers';
+import { signedInCustomer } from '../helpers/customers';
 import { startChildServer } from '../helpers/child-server';
-import { noiseJpeg } from '../helpers/images';
+import { makeJpeg, registration } from '../helpers/fixtures';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -27,7 +27,7 @@ describe('durability', () => {
     await ada.as(() =>
       ada.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: docId, data: registration() }),
     );
-    const jpeg = await noiseJpeg();
+    const jpeg = await makeJpeg();
     await ada.as(() => ada.storage.createFile({ bucketId: 'images', fileId, file: new File([jpeg], 'a.jpg') }));
     await first.close();
 

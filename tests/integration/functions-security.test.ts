@@ -3,18 +3,16 @@
 // tokens that stop working within a minute of signing out or removal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID } from 'appwrite';
-import { createClient } from '@supabase/supabase-js';
-import ws from 'ws';
 import { createStaffUser, removeUser, totpAt } from '../../server/auth';
 import { handOffs } from '../helpers/hand-offs';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { registration, signedInCustomer } from '../helpers/customers';
-import { signIn, STAFF } from '../helpers/staff';
+import { signedInCustomer } from '../helpers/customers';
+import { signIn, staffClient } from '../helpers/staff';
 import { startReverseProxy } from '../helpers/reverse-proxy';
 import { startSmtpCatcher } from '../helpers/smtp-catcher';
-import { noiseJpeg } from '../helpers/images';
 import { answerBeforeBodyEnds, sendChunkedBody } from '../helpers/raw-http';
 import sharp from 'sharp';
+import { makeJpeg, registration, STAFF } from '../helpers/fixtures';
 
 describe("sendToShopify hands over only what the server knows is the caller's", () => {
   let server: TestServer;
@@ -121,7 +119,7 @@ describe('function bodies', () => {
   it('let staff open full-size photos with non-ASCII names, and previews in the sizes the app uses', async () => {
     const ada = await signedInCustomer(server, 'names@example.com');
     const fileId = ID.unique();
-    const photo = await noiseJpeg(300, 200);
+    const photo = await makeJpeg({ width: 300, height: 200 });
     await ada.as(() =>
       ada.storage.createFile({ bucketId: 'images', fileId, file: new File([photo], 'Bague – café 指輪.jpg', { type: 'image/jpeg' }) }),
     );
@@ -190,14 +188,9 @@ describe('staff access ends within a minute', () => {
 
   const list = (token: string) =>
     fetch(`${server.url}/.netlify/functions/getSubmissions`, { headers: { Authorization: `Bearer ${token}` } });
-  const client = () =>
-    createClient(server.url, server.secrets.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: ws as never },
-    });
 
   it('after signing out, for a password-only token', async () => {
-    const sb = client();
+    const sb = staffClient(server);
     const { data } = await sb.auth.signInWithPassword(STAFF);
     const token = data.session!.access_token;
     expect((await list(token)).status).toBe(200);
@@ -209,7 +202,7 @@ describe('staff access ends within a minute', () => {
 
   it('after signing out, for a token confirmed with the authenticator (aal2)', async () => {
     await createStaffUser(server.db, 'aal2.staff@maison.example', 'a long enough passphrase', { staff: true });
-    const sb = client();
+    const sb = staffClient(server);
     await sb.auth.signInWithPassword({ email: 'aal2.staff@maison.example', password: 'a long enough passphrase' });
     const factor = (await sb.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Desk' })).data!;
     await sb.auth.mfa.challengeAndVerify({ factorId: factor.id, code: totpAt(factor.totp.secret) });

@@ -10,13 +10,13 @@ import { ID } from 'appwrite';
 import { configFromEnv } from '../../server/config';
 import { createMailer } from '../../server/mail';
 import { codeFor, startTestServer, type TestServer } from '../helpers/server';
-import { registration, signedInCustomer } from '../helpers/customers';
+import { signedInCustomer } from '../helpers/customers';
 import { webCustomer, type WebCustomer } from '../helpers/web-customer';
 import { startReverseProxy, type ReverseProxy } from '../helpers/reverse-proxy';
 import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher';
 import { startChildServer } from '../helpers/child-server';
-import { noiseJpeg } from '../helpers/images';
 import { answerBeforeBodyEnds, sendChunkedBody } from '../helpers/raw-http';
+import { makeJpeg, registration } from '../helpers/fixtures';
 
 const PROJECT = { 'X-Appwrite-Project': 'warranty' };
 const DOCS = '/databases/warranty/collections/submissions/documents';
@@ -437,7 +437,7 @@ describe.each(modes)('documents, files and bodies, $name', ({ start }) => {
     const eve = await m.signIn('chunk-eve@example.com');
     const adaSession = ada.localStorage.getItem('cookieFallback')!;
     const eveSession = eve.localStorage.getItem('cookieFallback')!;
-    const photo = await noiseJpeg(2400, 2200, 100);
+    const photo = await makeJpeg({ width: 2400, height: 2200, quality: 100 });
     expect(photo.length).toBeGreaterThan(CHUNK);
     const fileId = ID.unique();
     expect((await sendChunk(m.base, adaSession, fileId, photo, 0)).status).toBe(201);
@@ -467,7 +467,7 @@ describe.each(modes)('documents, files and bodies, $name', ({ start }) => {
   it('checks every chunk of a joined file: an image head on other content is refused and nothing is kept', async () => {
     const ada = await m.signIn('polyglot@example.com');
     const session = ada.localStorage.getItem('cookieFallback')!;
-    const photo = await noiseJpeg(2400, 2200, 100);
+    const photo = await makeJpeg({ width: 2400, height: 2200, quality: 100 });
 
     // The first chunk is a real JPEG's; the second is a program's bytes.
     const program = new Uint8Array(photo.length - CHUNK);
@@ -515,7 +515,7 @@ describe.each(modes)('documents, files and bodies, $name', ({ start }) => {
     // Small uploads are checked whole too.
     const form = new FormData();
     form.append('fileId', ID.unique());
-    form.append('file', new File([await noiseJpeg(64, 64), page], 'ring.jpg', { type: 'image/jpeg' }));
+    form.append('file', new File([await makeJpeg({ width: 64, height: 64 }), page], 'ring.jpg', { type: 'image/jpeg' }));
     const whole = await fetch(`${m.endpoint}/storage/buckets/images/files`, {
       method: 'POST',
       headers: { ...PROJECT, 'X-Fallback-Cookies': session },
@@ -529,7 +529,7 @@ describe.each(modes)('documents, files and bodies, $name', ({ start }) => {
     const name = 'Bague – café 指輪 "front".jpg';
     const fileId = ID.unique();
     await ada.as(async () =>
-      ada.storage.createFile({ bucketId: 'images', fileId, file: new File([await noiseJpeg()], name, { type: 'image/jpeg' }) }),
+      ada.storage.createFile({ bucketId: 'images', fileId, file: new File([await makeJpeg()], name, { type: 'image/jpeg' }) }),
     );
     for (const kind of ['download', 'view']) {
       const res = await fetch(`${m.endpoint}/storage/buckets/images/files/${fileId}/${kind}?project=warranty`, {
@@ -593,7 +593,7 @@ describe('no disk filling', () => {
       await expect(create()).rejects.toMatchObject({ code: 429 });
       const upload = async () =>
         ada.as(async () =>
-          ada.storage.createFile({ bucketId: 'images', fileId: ID.unique(), file: new File([await noiseJpeg()], 'a.jpg') }),
+          ada.storage.createFile({ bucketId: 'images', fileId: ID.unique(), file: new File([await makeJpeg()], 'a.jpg') }),
         );
       await upload();
       await upload();
@@ -620,7 +620,7 @@ describe('no disk filling', () => {
     try {
       const first = await startTestServer({}, dir);
       const ada = await signedInCustomer(first, 'half@example.com');
-      const photo = await noiseJpeg(2400, 2200, 100);
+      const photo = await makeJpeg({ width: 2400, height: 2200, quality: 100 });
       const fileId = ID.unique();
       expect((await sendChunk(first.url, ada.localStorage.getItem('cookieFallback')!, fileId, photo, 0)).status).toBe(201);
       const uploads = join(dir, 'storage', 'uploads', 'images');

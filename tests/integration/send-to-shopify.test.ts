@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID } from 'appwrite';
 import { handOffs } from '../helpers/hand-offs';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { registration, signedInCustomer } from '../helpers/customers';
+import { signedInCustomer } from '../helpers/customers';
+import { registration } from '../helpers/fixtures';
 
 describe('sendToShopify', () => {
   let server: TestServer;

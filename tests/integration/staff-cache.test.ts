@@ -7,8 +7,8 @@ import { openAppDb, type AppDb } from '@/db/schema';
 import { flushPendingEdits, queueEdit } from '@/sync/pending-edits';
 import { lastSyncedAt, syncSubmissions } from '@/sync/submissions-sync';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { registration } from '../helpers/customers';
-import { signIn, STAFF } from '../helpers/staff';
+import { signIn } from '../helpers/staff';
+import { registration, STAFF } from '../helpers/fixtures';
 
 const COUNT = 2500;
 const where = { databaseId: 'warranty', collectionId: 'submissions' };

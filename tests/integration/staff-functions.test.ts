@@ -4,13 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { ID } from 'appwrite';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { registration, signedInCustomer } from '../helpers/customers';
-import { authCases, signIn, STAFF } from '../helpers/staff';
-import { createClient } from '@supabase/supabase-js';
-import ws from 'ws';
+import { signedInCustomer } from '../helpers/customers';
+import { authCases, signIn, staffClient } from '../helpers/staff';
 import { createStaffUser, totpAt } from '../../server/auth';
 import type { Submission } from '../../src/shared/contracts/submission';
-import { noiseJpeg } from '../helpers/images';
+import { makeJpeg, registration, STAFF } from '../helpers/fixtures';
 
 describe('staff functions', () => {
   let server: TestServer;
@@ -34,7 +32,7 @@ describe('staff functions', () => {
     ({ staff, cases } = await authCases(server));
     const ada = await signedInCustomer(server, 'ada@example.com');
     photoId = ID.unique();
-    const jpeg = await noiseJpeg(800, 600, 80);
+    const jpeg = await makeJpeg({ width: 800, height: 600, quality: 80 });
     await ada.as(() => ada.storage.createFile({ bucketId: 'images', fileId: photoId, file: new File([jpeg], 'ring.jpg') }));
     docId = ID.unique();
     await ada.as(() =>
@@ -244,10 +242,7 @@ describe('staff functions', () => {
 
   it('asks staff with an authenticator for it: a password-only token is refused, an aal2 token works', async () => {
     await createStaffUser(server.db, 'mfa.manager@maison.example', 'another long passphrase', { staff: true });
-    const sb = createClient(server.url, server.secrets.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: ws as never },
-    });
+    const sb = staffClient(server);
     await sb.auth.signInWithPassword({ email: 'mfa.manager@maison.example', password: 'another long passphrase' });
     const factor = (await sb.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Desk' })).data!;
     const challenge = (await sb.auth.mfa.challenge({ factorId: factor.id })).data!;

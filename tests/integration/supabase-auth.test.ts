@@ -8,30 +8,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ws from 'ws';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { createStaffUser, removeUser, signAccessToken } from '../../server/auth';
 import { totpAt } from '../../server/auth/totp';
 import { generateSigningKey } from '../../server/secrets';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { staffClient } from '../helpers/staff';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const STAFF = { email: 'manager@example.com', password: 'Sapphire-Ring-2026' };
-
-/** supabase-js as the staff screens use it, in Node; `log` records "METHOD /path" of every request it makes. */
-function staffClient(server: TestServer, log?: string[]): SupabaseClient {
-  const fetcher: typeof fetch = (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    log?.push(`${init?.method ?? 'GET'} ${new URL(url).pathname}`);
-    return fetch(input, init);
-  };
-  return createClient(server.url, server.secrets.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: ws as never },
-    global: { fetch: fetcher },
-  });
-}
 
 async function signedIn(server: TestServer, creds = STAFF, log?: string[]) {
   const sb = staffClient(server, log);

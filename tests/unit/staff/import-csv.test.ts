@@ -6,7 +6,7 @@ import { chunkRanges, isCsvFileName, matchExisting, parseCsvText, type CsvRow } 
 import { errorReportCsv, ImportError, runImport } from '@/features/staff/submissions/run-import';
 import { buildExportCsv } from '@/shared/csv';
 import { importRow } from '@/shared/contracts/import-row';
-import type { Submission } from '@/shared/contracts/submission';
+import { submission } from '../../helpers/fixtures';
 
 const fixture = (name: string) =>
   new TextDecoder('utf-8', { ignoreBOM: true }).decode(readFileSync(new URL(`../../fixtures/csv/${name}`, import.meta.url)));
@@ -91,28 +91,13 @@ describe('isCsvFileName', () => {
   ])('%s → %s', (name, ok) => expect(isCsvFileName(name)).toBe(ok));
 });
 
-const cached = (over: Partial<Submission>): Submission => ({
-  $id: 'x',
-  $createdAt: '',
-  $updatedAt: '',
-  submitted_at: '',
-  full_name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  phone: '+1 5551234567',
-  address: '12 Elm St, Springfield',
-  selected_product: '',
-  product_sku: 'Aurora Pendant',
-  image_file_id: '',
-  ...over,
-});
-
 describe('matchExisting', () => {
   it('gives an exported row back its id and product, one cached row per file row', () => {
     const subs = [
-      cached({ $id: 'one', selected_product: 'Pendant', image_file_id: 'f1,f2' }),
-      cached({ $id: 'two' }),
-      cached({ $id: 'three' }),
-      cached({ $id: 'four', full_name: '=SUM(1)', phone: '-5' }),
+      submission({ $id: 'one', selected_product: 'Pendant', image_file_id: 'f1,f2' }),
+      submission({ $id: 'two' }),
+      submission({ $id: 'three' }),
+      submission({ $id: 'four', full_name: '=SUM(1)', phone: '-5' }),
     ];
     const csv = buildExportCsv(subs, (id) => `https://x.example/v1/storage/buckets/images/files/${id}/view?project=p`);
     const parsed = parseCsvText(csv);
@@ -123,15 +108,21 @@ describe('matchExisting', () => {
   });
 
   it('leaves changed rows, rows with their own id, and bad rows alone', () => {
-    const subs = [cached({ $id: 'one' })];
+    const subs = [submission({ $id: 'one' })];
     const rows: CsvRow[] = [
-      { 'Full Name': 'Ada Lovelace', Email: 'ada@example.com', Phone: '+1 5551234567', Address: '12 Elm St, Springfield', SKU: 'Other' },
+      {
+        'Full Name': 'Ada Lovelace',
+        Email: 'ada@example.com',
+        Phone: '+1 5551234567',
+        Address: '12 Elm St, Apt 4, Springfield, IL, 62701, United States',
+        SKU: 'Other',
+      },
       {
         id: 'mine',
         'Full Name': 'Ada Lovelace',
         Email: 'ada@example.com',
         Phone: '+1 5551234567',
-        Address: '12 Elm St, Springfield',
+        Address: '12 Elm St, Apt 4, Springfield, IL, 62701, United States',
         SKU: 'Aurora Pendant',
       },
       { 'Full Name': '', Email: '' },
