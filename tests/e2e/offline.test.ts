@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { Client, Databases, Query, Storage } from 'node-appwrite';
+import { Query } from 'node-appwrite';
 import { handOffs } from '../helpers/hand-offs';
-import { DIST } from '../helpers/app-in-browser';
+import { DIST } from '../helpers/suite';
 import { chromiumPath, DESK, launchPersistent, PHONE } from '../helpers/browser';
 import { readDevice, seedOutbox, seedRecord, sha256, type SeedRecord } from '../helpers/device-db';
 import { makeJpeg, prng, signInStaffThroughForm, STAFF } from '../helpers/fixtures';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { adminClient, startTestServer, type TestServer } from '../helpers/server';
 import { fillSteps4to6, heading, verifyEmail } from '../helpers/wizard-walk';
 
 const SHOT = (name: string) => `test-results/offline-${name}.png`;
@@ -55,12 +55,8 @@ class Rig {
     await verifyEmail(page, this.server, email, name);
     return { page, userId: this.userIdOf(email) };
   }
-  admin() {
-    const c = new Client().setEndpoint(this.server.endpoint).setProject('warranty').setKey(this.server.secrets.apiKey);
-    return { databases: new Databases(c), storage: new Storage(c) };
-  }
   async docs(queries: string[] = []) {
-    const r = await this.admin().databases.listDocuments({
+    const r = await adminClient(this.server).databases.listDocuments({
       databaseId: 'warranty',
       collectionId: 'submissions',
       queries: [Query.limit(500), ...queries],
@@ -68,7 +64,7 @@ class Rig {
     return r.documents as unknown as (Record<string, string> & { $id: string })[];
   }
   async fileSha(fileId: string) {
-    return sha256(new Uint8Array(await this.admin().storage.getFileDownload({ bucketId: 'images', fileId })));
+    return sha256(new Uint8Array(await adminClient(this.server).storage.getFileDownload({ bucketId: 'images', fileId })));
   }
   async dispose() {
     await this.context?.close().catch(() => undefined);

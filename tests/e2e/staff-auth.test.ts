@@ -2,13 +2,12 @@
 // refusals, route guards, non-staff refused, the TOTP step, /account's three states, Logout, and the list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { Client, Databases } from 'node-appwrite';
 import { createStaffUser, totpAt } from '../../server/auth';
-import { DIST } from '../helpers/app-in-browser';
+import { DIST } from '../helpers/suite';
 import { chromiumPath, DESK, launch } from '../helpers/browser';
 import { inDeviceDb, readDevice } from '../helpers/device-db';
 import { registration, signInStaffThroughForm, STAFF } from '../helpers/fixtures';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { adminClient, startTestServer, type TestServer } from '../helpers/server';
 import { staffClient } from '../helpers/staff';
 const NOT_STAFF = { email: 'customer.service@maison.example', password: 'not staff at all 123' };
 const MFA = { email: 'jane.doe@maison.example', password: 'Two-Factors-2026' };
@@ -54,7 +53,7 @@ describe.runIf(chromiumPath)('staff sign-in and screens', () => {
     await createStaffUser(server.db, MFA.email, MFA.password, { staff: true });
     await createStaffUser(server.db, ANA.email, ANA.password, { staff: true });
     secret = await enrollTotp(server, MFA);
-    const admin = new Databases(new Client().setEndpoint(server.endpoint).setProject('warranty').setKey(server.secrets.apiKey));
+    const admin = adminClient(server).databases;
     const where = { databaseId: 'warranty', collectionId: 'submissions' };
     for (let b = 0; b < SEEDED / 100; b++) {
       const documents = Array.from({ length: 100 }, (_, i) => ({

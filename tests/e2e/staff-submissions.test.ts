@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { ID } from 'appwrite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DIST } from '../helpers/app-in-browser';
+import { DIST } from '../helpers/suite';
 import { chromiumPath, DESK, launch, launchPersistent } from '../helpers/browser';
 import { createRegistration, signedInCustomer } from '../helpers/customers';
 import { makeJpeg, registrationFields, signInStaffThroughForm, STAFF } from '../helpers/fixtures';

@@ -3,7 +3,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appInBrowser, DIST } from '../helpers/app-in-browser';
+import { appInBrowser, DIST } from '../helpers/suite';
 import { startTestServer } from '../helpers/server';
 import { chromiumPath, PHONE } from '../helpers/browser';
 

@@ -2,16 +2,16 @@
 // step with real input, the registration, its photo made smaller on the device and its Shopify hand-off on the
 // server; a reload at every step; each validation message; wrong and expired codes; Enter; axe on every step.
 import AxeBuilder from '@axe-core/playwright';
-import { Client, Databases, Query, Storage } from 'node-appwrite';
+import { Query } from 'node-appwrite';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { handOffs } from '../helpers/hand-offs';
-import { appInBrowser, DIST } from '../helpers/app-in-browser';
+import { appInBrowser, DIST } from '../helpers/suite';
 import { chromiumPath, PHONE } from '../helpers/browser';
 import { readDevice } from '../helpers/device-db';
 import { makeJpeg } from '../helpers/fixtures';
-import { codeFor, startTestServer, type TestServer } from '../helpers/server';
+import { adminClient, codeFor, startTestServer, type TestServer } from '../helpers/server';
 import { atStep, heading, phoneAndAddress, STEP6 } from '../helpers/wizard-walk';
 
 const SHOT = (name: string) => `test-results/journey-${name}.png`;
@@ -67,15 +67,14 @@ async function verify(page: Page, code: string, shoot = noShots) {
 
 /** The server's copy of a registration, read with the API key as staff tools do. */
 async function registrationOf(server: TestServer, email: string) {
-  const client = new Client().setEndpoint(server.endpoint).setProject('warranty').setKey(server.secrets.apiKey);
-  const list = await new Databases(client).listDocuments({
+  const { databases, storage } = adminClient(server);
+  const list = await databases.listDocuments({
     databaseId: 'warranty',
     collectionId: 'submissions',
     queries: [Query.equal('email', email)],
   });
   expect(list.total).toBe(1);
   const doc = list.documents[0]!;
-  const storage = new Storage(client);
   const photos = await Promise.all(
     String(doc.image_file_id)
       .split(',')

@@ -31,3 +31,14 @@ export function createRegistration(c: Customer, over: Record<string, unknown> = 
     }),
   );
 }
+
+/** A JWT for the customer's session, as the app gets one before calling a function. */
+export const jwtOf = async (c: WebCustomer) => (await c.as(() => c.account.createJWT())).jwt;
+
+/** POST /.netlify/functions/sendToShopify as the app sends it after a registration (a string body goes as it is). */
+export const sendToShopify = (server: Pick<TestServer, 'url'>, body: unknown, jwt?: string) =>
+  fetch(`${server.url}/.netlify/functions/sendToShopify`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(jwt ? { 'X-Appwrite-JWT': jwt } : {}) },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Account, Client, Databases, Storage } from 'appwrite';
-import { Client as NodeClient, Databases as NodeDatabases, Query, Storage as NodeStorage } from 'node-appwrite';
+import { Query } from 'node-appwrite';
 import { openAppDb, type AppDb } from '@/db/schema';
 import type { AppwriteClients } from '@/lib/appwrite';
 import type { RuntimeConfig } from '@/lib/runtime-config';
@@ -13,7 +13,7 @@ import { appwriteOutboxBackend } from '@/sync/appwrite-backend';
 import { documentOf, flushOutbox, SIGNED_OUT } from '@/sync/outbox';
 import { enqueueRegistration } from '@/db/outbox-repository';
 import { handOffs } from '../helpers/hand-offs';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { adminClient, startTestServer, type TestServer } from '../helpers/server';
 import { signedInCustomer } from '../helpers/customers';
 import { webCustomer, type WebCustomer } from '../helpers/web-customer';
 import { makeJpeg, registrationFields } from '../helpers/fixtures';
@@ -65,10 +65,7 @@ async function queue(db: AppDb, userId: string, email: string, photos: { bytes: 
 describe('outbox with the real server', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'warranty-outbox-'));
   let server: TestServer;
-  const admin = () => {
-    const c = new NodeClient().setEndpoint(server.endpoint).setProject('warranty').setKey(server.secrets.apiKey);
-    return { databases: new NodeDatabases(c), storage: new NodeStorage(c) };
-  };
+  const admin = () => adminClient(server);
   const docsOf = async (userId: string) =>
     (
       await admin().databases.listDocuments({

@@ -10,13 +10,13 @@ import { ID } from 'appwrite';
 import { configFromEnv } from '../../server/config';
 import { createMailer } from '../../server/mail';
 import { codeFor, startTestServer, type TestServer } from '../helpers/server';
-import { signedInCustomer } from '../helpers/customers';
-import { webCustomer, type WebCustomer } from '../helpers/web-customer';
+import { createRegistration, signedInCustomer, type Customer } from '../helpers/customers';
+import { serverForSuite } from '../helpers/suite';
 import { startReverseProxy, type ReverseProxy } from '../helpers/reverse-proxy';
 import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher';
 import { startChildServer } from '../helpers/child-server';
 import { answerBeforeBodyEnds, sendChunkedBody } from '../helpers/raw-http';
-import { makeJpeg, registration } from '../helpers/fixtures';
+import { makeJpeg } from '../helpers/fixtures';
 
 const PROJECT = { 'X-Appwrite-Project': 'warranty' };
 const DOCS = '/databases/warranty/collections/submissions/documents';
@@ -103,12 +103,10 @@ describe('the dev mailbox never leaks codes', () => {
   });
 
   describe('on one machine with the mailbox on', () => {
-    let server: TestServer;
+    const server = serverForSuite();
     beforeAll(async () => {
-      server = await startTestServer();
       expect((await requestCode(server.url, 'ada@example.com')).status).toBe(201);
     });
-    afterAll(() => server.dispose());
 
     it('answers a direct request from this machine', async () => {
       const res = await fetch(`${server.url}/_dev/mail`);
@@ -265,11 +263,7 @@ describe('behind a reverse proxy (TRUST_PROXY=1, an https PUBLIC_URL)', () => {
 });
 
 describe('run directly (no proxy trusted)', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ rateLimits: LIMITS });
-  });
-  afterAll(() => server.dispose());
+  const server = serverForSuite({ rateLimits: LIMITS });
 
   it("ignores X-Forwarded-For: forged addresses share the caller's own limit", async () => {
     const token = (await (await requestCode(server.url, 'direct@example.com')).json()) as { userId: string };
@@ -343,7 +337,7 @@ type Mode = {
   endpoint: string;
   server(): TestServer;
   code(email: string): Promise<string>;
-  signIn(email: string): Promise<WebCustomer & { userId: string }>;
+  signIn(email: string): Promise<Customer>;
 };
 
 const modes: { name: string; start(): Promise<Mode & { stop(): Promise<void> }> }[] = [
@@ -375,12 +369,7 @@ const modes: { name: string; start(): Promise<Mode & { stop(): Promise<void> }> 
         endpoint: `${proxy.url}/v1`,
         server: () => server,
         code,
-        async signIn(email) {
-          const c = webCustomer(`${proxy.url}/v1`);
-          const token = await c.as(() => c.account.createEmailToken({ userId: ID.unique(), email }));
-          await c.as(() => c.account.createSession({ userId: token.userId, secret: smtp.codeFor(email) }));
-          return Object.assign(c, { userId: token.userId });
-        },
+        signIn: (email) => signedInCustomer({ url: proxy.url, endpoint: `${proxy.url}/v1` }, email, smtp.codeFor),
         async stop() {
           await proxy.close();
           await server.dispose();
@@ -401,23 +390,8 @@ describe.each(modes)('documents, files and bodies, $name', ({ start }) => {
   it("answers a cursor naming someone else's document exactly as one naming a missing document", async () => {
     const ada = await m.signIn('cursor-ada@example.com');
     const bob = await m.signIn('cursor-bob@example.com');
-    const hidden = ID.unique();
-    await ada.as(() =>
-      ada.databases.createDocument({
-        databaseId: 'warranty',
-        collectionId: 'submissions',
-        documentId: hidden,
-        data: registration({ email: 'cursor-ada@example.com', user_id: ada.userId }),
-      }),
-    );
-    await bob.as(() =>
-      bob.databases.createDocument({
-        databaseId: 'warranty',
-        collectionId: 'submissions',
-        documentId: ID.unique(),
-        data: registration({ email: 'cursor-bob@example.com', user_id: bob.userId }),
-      }),
-    );
+    const { $id: hidden } = await createRegistration(ada);
+    await createRegistration(bob);
     const missing = ID.unique();
     const session = bob.localStorage.getItem('cookieFallback')!;
     for (const method of ['cursorAfter', 'cursorBefore']) {
@@ -559,36 +533,10 @@ describe('no disk filling', () => {
     const server = await startTestServer({ rateLimits: LIMITS, quotas: { documentsPerDay: 3, filesPerDay: 2, bytesPerDay: 50_000_000 } });
     try {
       const ada = await signedInCustomer(server, 'busy@example.com');
-      const create = () =>
-        ada.as(() =>
-          ada.databases.createDocument({
-            databaseId: 'warranty',
-            collectionId: 'submissions',
-            documentId: ID.unique(),
-            data: registration({ email: 'busy@example.com', user_id: ada.userId }),
-          }),
-        );
-      const first = ID.unique();
-      await ada.as(() =>
-        ada.databases.createDocument({
-          databaseId: 'warranty',
-          collectionId: 'submissions',
-          documentId: first,
-          data: registration({ email: 'busy@example.com', user_id: ada.userId }),
-        }),
-      );
+      const create = (documentId?: string) => createRegistration(ada, {}, documentId);
+      const { $id: first } = await create();
       // The outbox's retries of a document the server already has do not use up the day's quota.
-      for (let i = 0; i < 5; i++)
-        await expect(
-          ada.as(() =>
-            ada.databases.createDocument({
-              databaseId: 'warranty',
-              collectionId: 'submissions',
-              documentId: first,
-              data: registration({ email: 'busy@example.com', user_id: ada.userId }),
-            }),
-          ),
-        ).rejects.toMatchObject({ code: 409 });
+      for (let i = 0; i < 5; i++) await expect(create(first)).rejects.toMatchObject({ code: 409 });
       for (let i = 0; i < 2; i++) await create();
       await expect(create()).rejects.toMatchObject({ code: 429 });
       const upload = async () =>
@@ -598,15 +546,7 @@ describe('no disk filling', () => {
       await upload();
       await upload();
       await expect(upload()).rejects.toMatchObject({ code: 429 });
-      const bob = await signedInCustomer(server, 'calm@example.com');
-      await bob.as(() =>
-        bob.databases.createDocument({
-          databaseId: 'warranty',
-          collectionId: 'submissions',
-          documentId: ID.unique(),
-          data: registration({ email: 'calm@example.com', user_id: bob.userId }),
-        }),
-      );
+      await createRegistration(await signedInCustomer(server, 'calm@example.com'));
     } finally {
       await server.dispose();
     }

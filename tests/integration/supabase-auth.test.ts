@@ -14,6 +14,7 @@ import { totpAt } from '../../server/auth/totp';
 import { generateSigningKey } from '../../server/secrets';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { staffClient } from '../helpers/staff';
+import { serverForSuite } from '../helpers/suite';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const STAFF = { email: 'manager@example.com', password: 'Sapphire-Ring-2026' };
@@ -43,11 +44,7 @@ function totp(secret: string, ms = Date.now()): string {
 }
 
 describe('staff sign-in with supabase-js', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password });
-  });
-  afterAll(() => server.dispose());
+  const server = serverForSuite({ staffEmail: STAFF.email, staffPassword: STAFF.password });
 
   it('signs in with email and password and gets GoTrue’s session and claims', async () => {
     const { sb, session } = await signedIn(server);
@@ -206,13 +203,9 @@ describe('staff sign-in with supabase-js', () => {
 });
 
 describe('TOTP second factor', () => {
-  let server: TestServer;
+  const server = serverForSuite({ staffEmail: STAFF.email, staffPassword: STAFF.password });
   const MFA = { email: 'mfa@example.com', password: 'Two-Factors-2026' };
-  beforeAll(async () => {
-    server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password });
-    await createStaffUser(server.db, MFA.email, MFA.password, { staff: true });
-  });
-  afterAll(() => server.dispose());
+  beforeAll(() => createStaffUser(server.db, MFA.email, MFA.password, { staff: true }));
 
   it('enrolls, challenges and verifies a TOTP factor up to aal2; later sign-ins start at aal1 with aal2 next', async () => {
     const { sb } = await signedIn(server, MFA);
@@ -295,15 +288,11 @@ describe('TOTP second factor', () => {
 });
 
 describe('sign-in rate limit', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({
-      staffEmail: STAFF.email,
-      staffPassword: STAFF.password,
-      rateLimits: { emailTokenPerEmail: 10, emailTokenPerIp: 100, sessionPerIpUser: 10, sessionPerUser: 20 },
-    });
+  const server = serverForSuite({
+    staffEmail: STAFF.email,
+    staffPassword: STAFF.password,
+    rateLimits: { emailTokenPerEmail: 10, emailTokenPerIp: 100, sessionPerIpUser: 10, sessionPerUser: 20 },
   });
-  afterAll(() => server.dispose());
 
   it('answers the 11th failed sign-in in 15 minutes with 429, even with the right password', async () => {
     const sb = staffClient(server);
@@ -331,16 +320,14 @@ describe('sign-in rate limit', () => {
 type Case = { name: string; method?: string; path: string; headers?: Record<string, string>; body?: string; status: number; code?: string };
 
 describe('bad input to /auth/v1 gets a 4xx in GoTrue’s shape, never a 500', () => {
-  let server: TestServer;
+  const server = serverForSuite({ staffEmail: STAFF.email, staffPassword: STAFF.password });
   let token: string;
   let userId: string;
   beforeAll(async () => {
-    server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password });
     const { session } = await signedIn(server);
     token = session.access_token;
     userId = session.user.id;
   });
-  afterAll(() => server.dispose());
 
   const cases = async (): Promise<Case[]> => {
     const A = { apikey: server.secrets.anonKey };
