@@ -21,7 +21,7 @@ export const registrationFields = (over: Partial<RegistrationFields> = {}): Regi
 });
 
 /** The submission document a customer's device creates: the fields, its photos' ids and when it was sent. */
-export const registration = (over: Record<string, unknown> = {}) => ({
+export const registration = <O extends Record<string, unknown> = Record<never, never>>(over: O = {} as O) => ({
   ...registrationFields(),
   image_file_id: '',
   submitted_at: new Date().toISOString(),

@@ -17,10 +17,10 @@ const fields = (text: string) =>
 
 describe('parseCsvText', () => {
   it('keeps quoted commas and doubled quotes', () => {
-    const [a, b] = fields(fixture('quoted-commas.csv')) as Exclude<ReturnType<typeof fields>[number], string>[];
-    expect(a!.address).toBe('12 Elm St, Apt 4, Springfield, IL, 62701, United States');
-    expect(a!.product_sku).toBe('Aurora Pendant, 18K');
-    expect(b!.product_sku).toBe('Ring "Classic", size 7');
+    expect(fields(fixture('quoted-commas.csv'))).toMatchObject([
+      { address: '12 Elm St, Apt 4, Springfield, IL, 62701, United States', product_sku: 'Aurora Pendant, 18K' },
+      { product_sku: 'Ring "Classic", size 7' },
+    ]);
   });
 
   it('keeps newlines (LF and CRLF) inside quoted cells', () => {
@@ -45,12 +45,10 @@ describe('parseCsvText', () => {
   });
 
   it('reads formula-looking cells as text and undoes the export guard', () => {
-    const [a, b] = fields(fixture('formula-cells.csv')) as Exclude<ReturnType<typeof fields>[number], string>[];
-    expect(a!.full_name).toBe('=HYPERLINK("http://evil.example","x")');
-    expect(a!.phone).toBe('+1 5551234567');
-    expect(b!.full_name).toBe('=1+1');
-    expect(b!.address).toBe('@home');
-    expect(b!.product_sku).toBe('-minus');
+    expect(fields(fixture('formula-cells.csv'))).toMatchObject([
+      { full_name: '=HYPERLINK("http://evil.example","x")', phone: '+1 5551234567' },
+      { full_name: '=1+1', address: '@home', product_sku: '-minus' },
+    ]);
   });
 
   it('treats missing columns and cells as empty', () => {
