@@ -46,6 +46,13 @@ describe.runIf(chromiumPath)('staff sign-in and screens', () => {
     return context.newPage();
   };
   const url = (path: string) => `${server.url}${path}`;
+  /** A fresh page that opened `path` (a sign-in form) and signed in there as `who`. */
+  const signedInFrom = async (path: string, who?: { email: string; password: string }) => {
+    const page = await newPage();
+    await page.goto(url(path));
+    await signInStaffThroughForm(page, { as: who });
+    return page;
+  };
 
   beforeAll(async () => {
     server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password, staticDir: DIST });
@@ -130,9 +137,7 @@ describe.runIf(chromiumPath)('staff sign-in and screens', () => {
   });
 
   it('refuses an account without the staff role and signs it out', async () => {
-    const page = await newPage();
-    await page.goto(url('/login/staff?next=/home'));
-    await signInStaffThroughForm(page, { as: NOT_STAFF });
+    const page = await signedInFrom('/login/staff?next=/home', NOT_STAFF);
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('This account is not a staff account.');
     expect(await storedSessions(page)).toEqual([]);
     await page.screenshot({ path: 'test-results/staff-not-staff.png' });
@@ -141,9 +146,7 @@ describe.runIf(chromiumPath)('staff sign-in and screens', () => {
   });
 
   it('asks for the authenticator code when the account has a verified factor', async () => {
-    const page = await newPage();
-    await page.goto(url('/login/staff?next=/submissionslist'));
-    await signInStaffThroughForm(page, { as: MFA });
+    const page = await signedInFrom('/login/staff?next=/submissionslist', MFA);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Two-step verification');
     const verify = page.getByRole('button', { name: 'Verify' });
     expect(await verify.isDisabled()).toBe(true);
@@ -236,9 +239,7 @@ describe.runIf(chromiumPath)('staff sign-in and screens', () => {
   });
 
   it('lists submissions as cards, only those near the viewport, and still opens offline from the cache', async () => {
-    const page = await newPage();
-    await page.goto(url('/login/staff?next=/submissionslist'));
-    await signInStaffThroughForm(page);
+    const page = await signedInFrom('/login/staff?next=/submissionslist');
     await page.waitForURL(url('/submissionslist'));
     await expect.poll(() => page.locator('h1').textContent()).toBe('Appwrite Warranty Submissions');
     const cards = page.locator('li.staff-card');

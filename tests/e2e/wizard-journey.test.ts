@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { Query } from 'node-appwrite';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { handOffs } from '../helpers/hand-offs';
 import { appInBrowser, DIST } from '../helpers/suite';
 import { chromiumPath, PHONE } from '../helpers/browser';
@@ -343,6 +343,12 @@ describe.runIf(chromiumPath)('the customer journey', () => {
       for (const v of violations) found.push(`${state}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     };
     const shoot = (name: string, fullPage = false) => page.screenshot({ path: SHOT(name), fullPage });
+    /** Types `value` (nothing when empty) in `field`, presses Enter, and waits for `message`. */
+    const enterShows = async (field: Locator, value: string, message: string) => {
+      if (value) await field.fill(value);
+      await field.press('Enter');
+      await page.getByText(message).waitFor();
+    };
     const email = 'axe@example.com';
     try {
       await page.goto(`${app.server.url}/`);
@@ -352,8 +358,7 @@ describe.runIf(chromiumPath)('the customer journey', () => {
       const name = page.getByLabel('Your Full Name');
       await name.waitFor();
       await scan('1');
-      await name.press('Enter');
-      await page.getByText('Enter your full name.').waitFor();
+      await enterShows(name, '', 'Enter your full name.');
       expect(await name.getAttribute('aria-invalid')).toBe('true');
       expect(await name.getAttribute('aria-describedby')).toContain('fullName-error');
       await scan('1 with error');
@@ -366,9 +371,7 @@ describe.runIf(chromiumPath)('the customer journey', () => {
       await scan('2');
       await page.getByRole('button', { name: 'Send OTP' }).click();
       await page.getByText('Enter your email.').waitFor();
-      await mail.fill('ada@nowhere');
-      await mail.press('Enter');
-      await page.getByText('Enter a valid email address.').waitFor();
+      await enterShows(mail, 'ada@nowhere', 'Enter a valid email address.');
       await scan('2 with error');
       await shoot('2-error');
       await mail.fill(email);
@@ -378,15 +381,11 @@ describe.runIf(chromiumPath)('the customer journey', () => {
       await code.waitFor();
       const real = await codeFor(app.server, email);
       await scan('3');
-      await code.press('Enter');
-      await page.getByText('Please enter the OTP.').waitFor();
+      await enterShows(code, '', 'Please enter the OTP.');
       await code.fill('12ab3');
       expect(await code.inputValue()).toBe('123');
-      await code.press('Enter');
-      await page.getByText('OTP must be 6 digits.').waitFor();
-      await code.fill(real === '000000' ? '111111' : '000000');
-      await code.press('Enter');
-      await page.getByText('Invalid OTP. Please check and try again.').waitFor();
+      await enterShows(code, '', 'OTP must be 6 digits.');
+      await enterShows(code, real === '000000' ? '111111' : '000000', 'Invalid OTP. Please check and try again.');
       await scan('3 with error');
       await shoot('3-error');
       await code.fill(real);
@@ -399,15 +398,12 @@ describe.runIf(chromiumPath)('the customer journey', () => {
       await scan('4 with the country list open');
       await page.getByLabel('Search countries').press('Escape');
       const phone = page.getByLabel('Phone number');
-      await phone.press('Enter');
-      await page.getByText('Enter your phone number.').waitFor();
+      await enterShows(phone, '', 'Enter your phone number.');
       await scan('4 with error');
       await phone.pressSequentially('55a');
       await page.getByText('Numbers only please').waitFor();
       expect(await phone.inputValue()).toBe('55');
-      await phone.fill('555123456');
-      await phone.press('Enter');
-      await page.getByText('Phone number must be 10 digits').waitFor();
+      await enterShows(phone, '555123456', 'Phone number must be 10 digits');
       await shoot('4-error');
       await phone.fill('5551234567');
       await phone.press('Enter');
