@@ -1,13 +1,14 @@
 // Queued registrations with two ~300 KB JPEGs each, sent from Chromium to server/ on loopback: a customer's own
 // (100, through their session) or a counter's confirmed later by e-mail (50, through submitFromCounter).
-import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { chromiumPath, launch, PHONE } from '../tests/helpers/browser';
-import { photoJpeg, prng, seedOutbox, seedRecord, type SeedRecord } from '../tests/helpers/device-outbox';
+import { inDeviceDb, seedOutbox, seedRecord, type SeedRecord } from '../tests/helpers/device-db';
+import { makeJpeg, prng } from '../tests/helpers/fixtures';
 import { startTestServer } from '../tests/helpers/server';
 import { appBuild, NAME_SHIM } from './app-build';
 import { round, signInCustomer, type Row } from './common';
-import { signIn, STAFF } from '../tests/helpers/staff';
+import { signIn } from '../tests/helpers/staff';
+import { STAFF } from '../tests/helpers/fixtures';
 
 /** Makes the page's device a counter, as "Use this device as a counter" does (the token kept in IndexedDB). */
 async function enrolCounter(page: Page, base: string, staffToken: string) {
@@ -18,18 +19,13 @@ async function enrolCounter(page: Page, base: string, staffToken: string) {
   });
   if (!res.ok) throw new Error(`enrolCounter answered ${res.status}`);
   const counter = (await res.json()) as { id: string; store: string; token: string };
-  await page.evaluate(
-    (value) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('warranty');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction('meta', 'readwrite');
-          tx.objectStore('meta').put({ key: 'counter', value });
-          tx.oncomplete = () => (open.result.close(), resolve());
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
+  await inDeviceDb(
+    page,
+    (db, value, idb) => {
+      const tx = db.transaction('meta', 'readwrite');
+      tx.objectStore('meta').put({ key: 'counter', value });
+      return idb.done(tx);
+    },
     { ...counter, enrolledAt: new Date().toISOString() },
   );
 }
@@ -69,8 +65,8 @@ export async function benchOutboxDrain({ via, records: RECORDS }: Drain = { via:
       for (let k = i; k < i + 5; k++) {
         const photos = await Promise.all(
           [1, 2].map(async (n) => {
-            const jpeg = await photoJpeg(random, 1152, 768, 80);
-            const { width = 0, height = 0 } = await sharp(jpeg).metadata();
+            const [width, height] = [1152, 768];
+            const jpeg = await makeJpeg({ look: 'grain', random, width, height, quality: 80 });
             bytes += jpeg.length;
             return { name: `photo-${n}.jpg`, type: 'image/jpeg', bytes: jpeg, width, height };
           }),
@@ -83,25 +79,20 @@ export async function benchOutboxDrain({ via, records: RECORDS }: Drain = { via:
     }
 
     // 'online' makes the runner send at once; the clock stops when the device's outbox is empty.
-    const seconds = await page.evaluate(async (limitS) => {
-      const count = () =>
-        new Promise<number>((resolve, reject) => {
-          const open = indexedDB.open('warranty');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const req = open.result.transaction('outbox').objectStore('outbox').count();
-            req.onsuccess = () => (open.result.close(), resolve(req.result));
-            req.onerror = () => reject(req.error);
-          };
-        });
-      const t0 = performance.now();
-      dispatchEvent(new Event('online'));
-      while ((await count()) > 0) {
-        if (performance.now() - t0 > limitS * 1000) throw new Error(`the outbox was not empty after ${limitS} s`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      return (performance.now() - t0) / 1000;
-    }, LIMIT_S);
+    const seconds = await inDeviceDb(
+      page,
+      async (db, limitS, idb) => {
+        const count = () => idb.result(db.transaction('outbox').objectStore('outbox').count());
+        const t0 = performance.now();
+        dispatchEvent(new Event('online'));
+        while ((await count()) > 0) {
+          if (performance.now() - t0 > limitS * 1000) throw new Error(`the outbox was not empty after ${limitS} s`);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        return (performance.now() - t0) / 1000;
+      },
+      LIMIT_S,
+    );
 
     const docs = (
       server.db

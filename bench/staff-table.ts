@@ -1,66 +1,48 @@
 // The submissions screen in Chromium with 100,000 submissions on the device: first rows on
 // screen after navigation, search keystrokes, long tasks while scrolling, export; and a plain 5,000-row table.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { chromiumPath, DESK, launch } from '../tests/helpers/browser';
 import { startTestServer } from '../tests/helpers/server';
-import { STAFF } from '../tests/helpers/staff';
+import { inDeviceDb } from '../tests/helpers/device-db';
+import { signInStaffThroughForm, STAFF } from '../tests/helpers/fixtures';
+import { appBuild, NAME_SHIM } from './app-build';
 import { percentile, round, type Row } from './common';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ROWS = 100_000;
 const PLAIN_ROWS = 5_000;
 const TERMS = ['customer 4', 'example.co', 'aurora', 'zz'];
 
-function build(outDir: string) {
-  const res = spawnSync(
-    process.execPath,
-    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error', '--outDir', outDir, '--emptyOutDir'],
-    { cwd: ROOT, encoding: 'utf8', timeout: 180_000 },
-  );
-  if (res.status !== 0) throw new Error(`vite build failed: ${(res.stderr || res.stdout).slice(0, 200)}`);
-}
-
 /** 100,000 submissions written straight into the device's IndexedDB, with sync marks so no full fetch follows. */
 async function fillCache(page: Page, count: number) {
-  await page.evaluate(async (n) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const req = indexedDB.open('warranty');
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    });
-    const tx = db.transaction(['submissions', 'meta'], 'readwrite');
-    const store = tx.objectStore('submissions');
-    const base = Date.parse('2025-01-01T00:00:00Z');
-    for (let i = 0; i < n; i++) {
-      const t = new Date(base + i * 60_000).toISOString().replace('Z', '+00:00');
-      store.put({
-        $id: `bench${String(i).padStart(6, '0')}`,
-        $createdAt: t,
-        $updatedAt: t,
-        submitted_at: t,
-        full_name: `Customer ${i}`,
-        email: `customer${i}@example.com`,
-        phone: `+1 555${String(i).padStart(7, '0')}`,
-        address: `${i} Elm St, Apt ${i % 40}, Springfield, IL, 62701, United States`,
-        selected_product: i % 9 === 0 ? 'Aurora Pendant' : '',
-        product_sku: `RNG-${1000 + (i % 300)}-18K`,
-        image_file_id: i % 3 === 0 ? `photo${i}` : '',
-      });
-    }
-    const now = new Date().toISOString();
-    tx.objectStore('meta').put({ key: 'staff.watermark', value: now });
-    tx.objectStore('meta').put({ key: 'staff.syncedAt', value: now });
-    await new Promise((resolve, reject) => {
-      tx.oncomplete = resolve;
-      tx.onerror = () => reject(tx.error);
-    });
-    db.close();
-  }, count);
+  await inDeviceDb(
+    page,
+    (db, n, idb) => {
+      const tx = db.transaction(['submissions', 'meta'], 'readwrite');
+      const store = tx.objectStore('submissions');
+      const base = Date.parse('2025-01-01T00:00:00Z');
+      for (let i = 0; i < n; i++) {
+        const t = new Date(base + i * 60_000).toISOString().replace('Z', '+00:00');
+        store.put({
+          $id: `bench${String(i).padStart(6, '0')}`,
+          $createdAt: t,
+          $updatedAt: t,
+          submitted_at: t,
+          full_name: `Customer ${i}`,
+          email: `customer${i}@example.com`,
+          phone: `+1 555${String(i).padStart(7, '0')}`,
+          address: `${i} Elm St, Apt ${i % 40}, Springfield, IL, 62701, United States`,
+          selected_product: i % 9 === 0 ? 'Aurora Pendant' : '',
+          product_sku: `RNG-${1000 + (i % 300)}-18K`,
+          image_file_id: i % 3 === 0 ? `photo${i}` : '',
+        });
+      }
+      const now = new Date().toISOString();
+      tx.objectStore('meta').put({ key: 'staff.watermark', value: now });
+      tx.objectStore('meta').put({ key: 'staff.syncedAt', value: now });
+      return idb.done(tx);
+    },
+    count,
+  );
 }
 
 /** Milliseconds from navigation start to the first table row, and to every row read; waits for both. */
@@ -102,15 +84,12 @@ async function keystrokes(page: Page, input: string, tbody: string, terms: strin
 
 export async function benchStaffTable(): Promise<Row[]> {
   if (!chromiumPath) return [{ name: 'staff table (no Chromium found)', value: 'skipped', unit: '' }];
-  const dist = mkdtempSync(join(tmpdir(), 'warranty-bench-dist-'));
-  build(dist);
-  if (!existsSync(join(dist, 'index.html'))) throw new Error('vite build wrote no index.html');
+  const dist = appBuild();
   const server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password, staticDir: dist });
   const browser = await launch();
   try {
     const context = await browser.newContext({ ...DESK, serviceWorkers: 'block', acceptDownloads: false });
-    // tsx names arrow functions with a __name helper that page code does not have.
-    await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+    await context.addInitScript(NAME_SHIM);
     await context.addInitScript(() => {
       const w = window as unknown as { __firstRow?: number; __allRows?: number };
       new MutationObserver((_m, obs) => {
@@ -122,12 +101,7 @@ export async function benchStaffTable(): Promise<Row[]> {
       }).observe(document, { childList: true, subtree: true, characterData: true });
     });
     const page = await context.newPage();
-    await page.goto(`${server.url}/submission`);
-    await page.waitForURL(/\/login\/staff/);
-    await page.getByLabel('Email').fill(STAFF.email);
-    await page.getByLabel('Password').fill(STAFF.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.url}/submission`);
+    await signInStaffThroughForm(page, { from: `${server.url}/submission` });
     await page.locator('.subs').waitFor();
     await fillCache(page, ROWS);
 
@@ -276,6 +250,5 @@ export async function benchStaffTable(): Promise<Row[]> {
   } finally {
     await browser.close();
     await server.dispose();
-    rmSync(dist, { recursive: true, force: true });
   }
 }

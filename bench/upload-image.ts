@@ -1,5 +1,5 @@
 // Whole-file uploads of a real ~300 KB JPEG by a signed-in customer, 8 at a time.
-import sharp from 'sharp';
+import { makeJpeg } from '../tests/helpers/fixtures';
 import { percentile, round, signInCustomer, type Row } from './common';
 import type { BenchServer } from './server-process';
 
@@ -7,23 +7,10 @@ const WORKERS = 8;
 const COUNT = 300;
 const MAX_MS = 60_000;
 
-/** Random noise barely compresses: one trial encode gives bytes per pixel, the second lands near the target size. */
-export async function noiseJpeg(targetBytes = 300 * 1024): Promise<Buffer> {
-  const encode = (side: number) => {
-    const pixels = Buffer.alloc(side * side * 3);
-    for (let i = 0; i < pixels.length; i++) pixels[i] = Math.floor(Math.random() * 256);
-    return sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
-      .jpeg({ quality: 85 })
-      .toBuffer();
-  };
-  const trial = await encode(256);
-  return encode(Math.round(Math.sqrt(targetBytes / (trial.length / 256 ** 2))));
-}
-
 export async function benchUploadImage(server: BenchServer): Promise<Row[]> {
   const headers = await signInCustomer(server.base, 'bench-upload@example.com');
-  const jpeg = await noiseJpeg();
-  const blob = new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' });
+  const jpeg = await makeJpeg({ bytes: 300 * 1024, quality: 85 }); // noise barely compresses: about this size
+  const blob = new Blob([jpeg], { type: 'image/jpeg' });
   const run = Date.now().toString(36);
   const times: number[] = [];
   let next = 0;

@@ -2,9 +2,10 @@
 // Lighthouse scores, a 12 MP photo made small on step 6, and product search over 5,000 products.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromiumPath, launch, PHONE } from '../tests/helpers/browser';
+import { inDeviceDb } from '../tests/helpers/device-db';
+import { makeJpeg } from '../tests/helpers/fixtures';
 import { codeFor, startTestServer, type TestServer } from '../tests/helpers/server';
 import { appBuild, NAME_SHIM } from './app-build';
 import { percentile, round, type Row } from './common';
@@ -15,31 +16,6 @@ const PHOTO_RUNS = 5;
 const SEARCH_PRODUCTS = 5_000;
 const kb = (n: number) => round(n / 1024, 1);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-/** A 4000x3000 phone photo (~4 MB JPEG): a lit gradient with grain and a coarser texture that survives downscaling. */
-export async function twelveMegapixelPhoto(): Promise<Buffer> {
-  const [W, H] = [4000, 3000];
-  let seed = 7;
-  const random = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296;
-  const coarse = Buffer.alloc((W / 4) * (H / 4), 0).map(() => random() * 255);
-  const texture = await sharp(coarse, { raw: { width: W / 4, height: H / 4, channels: 1 } })
-    .resize(W, H, { kernel: 'cubic' })
-    .raw()
-    .toBuffer();
-  const rgb = new Uint8ClampedArray(W * H * 3);
-  for (let y = 0, i = 0, p = 0; y < H; y++) {
-    for (let x = 0; x < W; x++, i += 3, p++) {
-      const grain = (random() - 0.5) * 20 + (texture[p]! / 255 - 0.5) * 60;
-      const d = Math.hypot(x - W / 2, y - H / 2) / 2500;
-      rgb[i] = 230 - d * 120 + (x / W) * 20 + grain;
-      rgb[i + 1] = 205 - d * 110 + Math.sin(y / 90) * 12 + grain;
-      rgb[i + 2] = 170 - d * 100 + (y / H) * 30 + grain;
-    }
-  }
-  return sharp(Buffer.from(rgb.buffer), { raw: { width: W, height: H, channels: 3 } })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
 
 type Script = { url: string; bytes: number; end: number };
 
@@ -131,22 +107,16 @@ const PROBES = `
 
 /** Puts `count` products in this device's catalog copy, as if the products function had sent them. */
 async function seedCatalog(page: Page, count: number) {
-  const entries = generatedCatalog(count);
-  await page.evaluate(
-    (rows) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('warranty');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction('catalog', 'readwrite');
-          const store = tx.objectStore('catalog');
-          store.clear();
-          for (const row of rows) store.put(row);
-          tx.oncomplete = () => (open.result.close(), resolve());
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    entries,
+  await inDeviceDb(
+    page,
+    (db, rows, idb) => {
+      const tx = db.transaction('catalog', 'readwrite');
+      const store = tx.objectStore('catalog');
+      store.clear();
+      for (const row of rows) store.put(row);
+      return idb.done(tx);
+    },
+    generatedCatalog(count),
   );
 }
 
@@ -278,7 +248,9 @@ export async function benchWizard(): Promise<Row[]> {
   try {
     const browser = await launch();
     try {
-      rows.unshift(...(await customerRows(browser, server, dist, await twelveMegapixelPhoto())));
+      rows.unshift(
+        ...(await customerRows(browser, server, dist, await makeJpeg({ look: 'camera', width: 4000, height: 3000, quality: 90 }))),
+      );
     } finally {
       await browser.close();
     }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { Client, Databases, Query, Storage } from 'node-appwrite';
 import { chromiumPath, launch, PHONE } from '../helpers/browser';
-import { readDevice, sha256 } from '../helpers/device-outbox';
+import { readDevice, sha256 } from '../helpers/device-db';
 import { handOffs } from '../helpers/hand-offs';
 import { Deployment } from '../helpers/netlify-site';
 import { fillSteps4to6, heading, verifyEmail } from '../helpers/wizard-walk';

@@ -6,9 +6,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromiumPath, DESK, launch } from '../helpers/browser';
-import { registration } from '../helpers/customers';
 import { Deployment } from '../helpers/netlify-site';
-import { STAFF } from '../helpers/staff';
+import { registration, STAFF } from '../helpers/fixtures';
 import { webCustomer } from '../helpers/web-customer';
 
 const CSV = [

@@ -8,11 +8,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { Client, Databases, Query, Storage } from 'node-appwrite';
 import { DESK, launch, launchPersistent, PHONE } from '../helpers/browser';
-import { DIST } from '../helpers/app-in-browser';
+import { DIST } from '../helpers/suite';
 import { handOffs } from '../helpers/hand-offs';
-import { noiseJpeg } from '../helpers/images';
+import { makeJpeg, STAFF } from '../helpers/fixtures';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { STAFF } from '../helpers/staff';
 import { fillSteps4to6, heading, verifyEmail } from '../helpers/wizard-walk';
 
 const SHOT = (name: string) => `test-results/counter-${name}.png`;
@@ -178,7 +177,7 @@ describe('a counter device', () => {
     await page.screenshot({ path: SHOT('confirm-later') });
     expect(await axeFindings(page)).toEqual([]);
     await later.click();
-    const photo = Buffer.from(await noiseJpeg(640, 480));
+    const photo = Buffer.from(await makeJpeg({ width: 640, height: 480 }));
     await fillSteps4to6(page, [{ name: 'ring.jpg', buffer: photo }]);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText("We'll email you a link to confirm your registration.").waitFor();
@@ -236,7 +235,7 @@ describe('a counter device', () => {
     const page = rig.page;
     await page.goto(rig.url('/login'));
     await verifyEmail(page, rig.server, 'first@example.com', 'First Customer');
-    await fillSteps4to6(page, [{ name: 'first.jpg', buffer: Buffer.from(await noiseJpeg(320, 240)) }]);
+    await fillSteps4to6(page, [{ name: 'first.jpg', buffer: Buffer.from(await makeJpeg({ width: 320, height: 240 })) }]);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
     // Step 7 goes back to the start page by itself.

@@ -2,19 +2,17 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { Client, Databases, Query, Storage } from 'node-appwrite';
+import { Query } from 'node-appwrite';
 import { handOffs } from '../helpers/hand-offs';
+import { DIST } from '../helpers/suite';
 import { chromiumPath, DESK, launchPersistent, PHONE } from '../helpers/browser';
-import { photoJpeg, prng, readDevice, seedOutbox, seedRecord, sha256, type SeedRecord } from '../helpers/device-outbox';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { STAFF } from '../helpers/staff';
+import { readDevice, seedOutbox, seedRecord, sha256, type SeedRecord } from '../helpers/device-db';
+import { makeJpeg, prng, signInStaffThroughForm, STAFF } from '../helpers/fixtures';
+import { adminClient, startTestServer, type TestServer } from '../helpers/server';
 import { fillSteps4to6, heading, verifyEmail } from '../helpers/wizard-walk';
 
-const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
 const SHOT = (name: string) => `test-results/offline-${name}.png`;
 const SAVED_HERE = 'Your registration is saved on this device and will be sent automatically';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -49,12 +47,16 @@ class Rig {
   }
   url = (path: string) => `${this.server.url}${path}`;
   userIdOf = (email: string) => (this.server.db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: string }).id;
-  admin() {
-    const c = new Client().setEndpoint(this.server.endpoint).setProject('warranty').setKey(this.server.secrets.apiKey);
-    return { databases: new Databases(c), storage: new Storage(c) };
+  /** A page on /login under the service worker, where the customer has verified `email`; and the customer's user id. */
+  async verifiedCustomer(email: string, name?: string) {
+    const page = await this.context.newPage();
+    await page.goto(this.url('/login'));
+    await controlledBySw(page);
+    await verifyEmail(page, this.server, email, name);
+    return { page, userId: this.userIdOf(email) };
   }
   async docs(queries: string[] = []) {
-    const r = await this.admin().databases.listDocuments({
+    const r = await adminClient(this.server).databases.listDocuments({
       databaseId: 'warranty',
       collectionId: 'submissions',
       queries: [Query.limit(500), ...queries],
@@ -62,7 +64,7 @@ class Rig {
     return r.documents as unknown as (Record<string, string> & { $id: string })[];
   }
   async fileSha(fileId: string) {
-    return sha256(new Uint8Array(await this.admin().storage.getFileDownload({ bucketId: 'images', fileId })));
+    return sha256(new Uint8Array(await adminClient(this.server).storage.getFileDownload({ bucketId: 'images', fileId })));
   }
   async dispose() {
     await this.context?.close().catch(() => undefined);
@@ -105,13 +107,7 @@ async function dispatchSync(page: Page) {
 }
 
 /** A phone photo of a ring, bigger than the app keeps (the device downscales it before queueing). */
-const ringPhoto = (band: string) =>
-  sharp(
-    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="2600" height="1800"><rect width="2600" height="1800" fill="#f1e9dc"/>
-      <circle cx="1300" cy="950" r="480" fill="none" stroke="${band}" stroke-width="140"/><circle cx="1300" cy="440" r="120" fill="#eef6ff"/></svg>`),
-  )
-    .jpeg({ quality: 92 })
-    .toBuffer();
+const ringPhoto = (metal: string) => makeJpeg({ look: 'ring', width: 2600, height: 1800, metal, ground: '#f1e9dc', quality: 92 });
 
 const pill = (page: Page) => page.locator('.queue-pill');
 const photosOf = async (random: () => number, n: number, w = 480, h = 360) =>
@@ -119,7 +115,7 @@ const photosOf = async (random: () => number, n: number, w = 480, h = 360) =>
     Array.from({ length: n }, async (_, k) => ({
       name: `photo-${k + 1}.jpg`,
       type: 'image/jpeg',
-      bytes: await photoJpeg(random, w, h),
+      bytes: await makeJpeg({ look: 'grain', random, width: w, height: h, quality: 85 }),
       width: w,
       height: h,
     })),
@@ -153,9 +149,7 @@ describe.runIf(chromiumPath)('offline-first', () => {
     // Signed in as staff once, the staff screens themselves open offline from the device's copy.
     await rig.start();
     await page.goto(rig.url('/login/staff?next=/home'));
-    await page.getByLabel('Email').fill(STAFF.email);
-    await page.getByLabel('Password').fill(STAFF.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInStaffThroughForm(page);
     await expect.poll(() => heading(page).textContent()).toBe('Staff home');
     await rig.stop();
     for (const [path, title] of [
@@ -172,11 +166,9 @@ describe.runIf(chromiumPath)('offline-first', () => {
   it('keeps a registration made offline through a browser restart, and sends it once with its photos when the server is back', async () => {
     rig = await new Rig(PHONE).open();
     const email = 'ada.restart@example.com';
-    let page = await rig.context.newPage();
-    await page.goto(rig.url('/login'));
-    await controlledBySw(page);
-    await verifyEmail(page, rig.server, email);
-    const userId = rig.userIdOf(email);
+    const customer = await rig.verifiedCustomer(email);
+    let page = customer.page;
+    const userId = customer.userId;
     await rig.stop();
 
     await fillSteps4to6(page, [
@@ -224,11 +216,7 @@ describe.runIf(chromiumPath)('offline-first', () => {
       const random = prng(SEED);
       rig = await new Rig(PHONE).open();
       const email = 'chaos@example.com';
-      const tab1 = await rig.context.newPage();
-      await tab1.goto(rig.url('/login'));
-      await controlledBySw(tab1);
-      await verifyEmail(tab1, rig.server, email);
-      const userId = rig.userIdOf(email);
+      const { page: tab1, userId } = await rig.verifiedCustomer(email);
 
       const records: SeedRecord[] = [];
       for (let i = 0; i < 50; i++) records.push(seedRecord(i, userId, email, await photosOf(random, 2)));
@@ -297,11 +285,7 @@ describe.runIf(chromiumPath)('offline-first', () => {
   it('holds registrations while the session has expired, asks the customer to verify, then sends them', async () => {
     rig = await new Rig(PHONE).open();
     const email = 'grace.expired@example.com';
-    const page = await rig.context.newPage();
-    await page.goto(rig.url('/login'));
-    await controlledBySw(page);
-    await verifyEmail(page, rig.server, email, 'Grace Hopper');
-    const userId = rig.userIdOf(email);
+    const { page, userId } = await rig.verifiedCustomer(email, 'Grace Hopper');
     await fillSteps4to6(page, [{ name: 'pendant.jpg', buffer: await ringPhoto('#b08d57') }]);
 
     // The session ends on the server (expired) before Submit; an older registration of hers waits on the device too.
@@ -340,11 +324,7 @@ describe.runIf(chromiumPath)('offline-first', () => {
   it('sets a refused registration aside with its reason for staff, sends the others, and lets staff save or discard it', async () => {
     rig = await new Rig(DESK).open();
     const email = 'mary.refused@example.com';
-    const page = await rig.context.newPage();
-    await page.goto(rig.url('/login'));
-    await controlledBySw(page);
-    await verifyEmail(page, rig.server, email, 'Mary Jackson');
-    const userId = rig.userIdOf(email);
+    const { page, userId } = await rig.verifiedCustomer(email, 'Mary Jackson');
 
     const random = prng(99);
     const notAPhoto = Buffer.from('these bytes are a note, not a photo\n');
@@ -364,9 +344,7 @@ describe.runIf(chromiumPath)('offline-first', () => {
 
     // Staff at the same device; two more arrive while the server is down.
     await page.goto(rig.url('/login/staff?next=/home'));
-    await page.getByLabel('Email').fill(STAFF.email);
-    await page.getByLabel('Password').fill(STAFF.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInStaffThroughForm(page);
     await expect.poll(() => heading(page).textContent()).toBe('Staff home');
     const panel = page.locator('.queue-panel');
     const badRow = panel.locator('tr', { hasText: 'Customer 002' });

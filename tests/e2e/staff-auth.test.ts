@@ -1,28 +1,21 @@
 // Staff screens in a real Chromium at desk size against the real server: sign-in through the form, the server's
 // refusals, route guards, non-staff refused, the TOTP step, /account's three states, Logout, and the list.
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createClient } from '@supabase/supabase-js';
-import { Client, Databases } from 'node-appwrite';
-import ws from 'ws';
 import { createStaffUser, totpAt } from '../../server/auth';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { DIST } from '../helpers/suite';
 import { chromiumPath, DESK, launch } from '../helpers/browser';
-import { registration } from '../helpers/customers';
-import { STAFF } from '../helpers/staff';
-
-const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
+import { inDeviceDb, readDevice } from '../helpers/device-db';
+import { registration, signInStaffThroughForm, STAFF } from '../helpers/fixtures';
+import { adminClient, startTestServer, type TestServer } from '../helpers/server';
+import { staffClient } from '../helpers/staff';
 const NOT_STAFF = { email: 'customer.service@maison.example', password: 'not staff at all 123' };
 const MFA = { email: 'jane.doe@maison.example', password: 'Two-Factors-2026' };
 const ANA = { email: 'ana.lucia@maison.example', password: 'Ana-Lucia-Desk-2026' };
 const SEEDED = 300;
 
 async function enrollTotp(server: TestServer, who: { email: string; password: string }): Promise<string> {
-  const sb = createClient(server.url, server.secrets.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: ws as never },
-  });
+  const sb = staffClient(server);
   const signed = await sb.auth.signInWithPassword(who);
   if (signed.error) throw signed.error;
   const enrolled = await sb.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Counter phone' });
@@ -34,32 +27,11 @@ async function enrollTotp(server: TestServer, who: { email: string; password: st
   return totp.secret;
 }
 
-async function signInThroughForm(page: Page, who: { email: string; password: string }) {
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** Rows in the device database's staff tables, read the way the app stores them (IndexedDB "warranty"). */
-const deviceCounts = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<{ submissions: number; pendingEdits: number }>((resolve, reject) => {
-        const req = indexedDB.open('warranty');
-        req.onerror = () => reject(req.error);
-        req.onsuccess = () => {
-          const db = req.result;
-          if (!db.objectStoreNames.contains('submissions')) return (db.close(), resolve({ submissions: 0, pendingEdits: 0 }));
-          const tx = db.transaction(['submissions', 'pendingEdits'], 'readonly');
-          const a = tx.objectStore('submissions').count();
-          const b = tx.objectStore('pendingEdits').count();
-          tx.oncomplete = () => {
-            db.close();
-            resolve({ submissions: a.result, pendingEdits: b.result });
-          };
-        };
-      }),
-  );
+/** How many submissions and staff edits the device database holds. */
+const deviceCounts = async (page: Page) => {
+  const { submissions, pendingEdits } = await readDevice(page);
+  return { submissions: submissions.length, pendingEdits: pendingEdits.length };
+};
 
 const storedSessions = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((k) => /^sb-.*-auth-token/.test(k)));
 
@@ -74,6 +46,13 @@ describe.runIf(chromiumPath)('staff sign-in and screens', () => {
     return context.newPage();
   };
   const url = (path: string) => `${server.url}${path}`;
+  /** A fresh page that opened `path` (a sign-in form) and signed in there as `who`. */
+  const signedInFrom = async (path: string, who?: { email: string; password: string }) => {
+    const page = await newPage();
+    await page.goto(url(path));
+    await signInStaffThroughForm(page, { as: who });
+    return page;
+  };
 
   beforeAll(async () => {
     server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password, staticDir: DIST });
@@ -81,7 +60,7 @@ describe.runIf(chromiumPath)('staff sign-in and screens', () => {
     await createStaffUser(server.db, MFA.email, MFA.password, { staff: true });
     await createStaffUser(server.db, ANA.email, ANA.password, { staff: true });
     secret = await enrollTotp(server, MFA);
-    const admin = new Databases(new Client().setEndpoint(server.endpoint).setProject('warranty').setKey(server.secrets.apiKey));
+    const admin = adminClient(server).databases;
     const where = { databaseId: 'warranty', collectionId: 'submissions' };
     for (let b = 0; b < SEEDED / 100; b++) {
       const documents = Array.from({ length: 100 }, (_, i) => ({
@@ -110,7 +89,7 @@ describe.runIf(chromiumPath)('staff sign-in and screens', () => {
     await expect.poll(() => page.locator('h1').textContent()).toBe('Staff sign-in');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('staff-email');
     await page.screenshot({ path: 'test-results/staff-sign-in.png' });
-    await signInThroughForm(page, STAFF);
+    await signInStaffThroughForm(page);
     await page.waitForURL(url('/home'));
     await expect.poll(() => page.locator('h1').textContent()).toBe('Staff home');
     const stat = (label: string) => page.locator('.staff-stat', { hasText: label }).locator('dd').textContent();
@@ -139,7 +118,7 @@ describe.runIf(chromiumPath)('staff sign-in and screens', () => {
     await page.goto(url('/login/staff'));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Enter your email.');
-    await signInThroughForm(page, { email: STAFF.email, password: 'wrong password here' });
+    await signInStaffThroughForm(page, { as: { email: STAFF.email, password: 'wrong password here' } });
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Invalid login credentials');
     expect(page.url()).toBe(url('/login/staff'));
     await page.screenshot({ path: 'test-results/staff-sign-in-error.png' });
@@ -147,24 +126,18 @@ describe.runIf(chromiumPath)('staff sign-in and screens', () => {
 
   it('sends staff-only screens to /login/staff?next=… and returns there after sign-in', async () => {
     const page = await newPage();
-    await page.goto(url('/home'));
-    await page.waitForURL(url('/login/staff?next=/home'));
-    await page.goto(url('/submissionslist'));
-    await page.waitForURL(url('/login/staff?next=/submissionslist'));
-    await page.goto(url('/submission'));
-    await page.waitForURL(url('/login/staff?next=/submission'));
-    await page.goto(url('/home'));
-    await page.waitForURL(url('/login/staff?next=/home'));
-    await signInThroughForm(page, STAFF);
+    for (const path of ['/home', '/submissionslist', '/submission', '/home']) {
+      await page.goto(url(path));
+      await page.waitForURL(url(`/login/staff?next=${path}`));
+    }
+    await signInStaffThroughForm(page);
     await page.waitForURL(url('/home'));
     await page.goto(url('/login/staff?next=https://evil.example/'));
     await page.waitForURL(url('/home'));
   });
 
   it('refuses an account without the staff role and signs it out', async () => {
-    const page = await newPage();
-    await page.goto(url('/login/staff?next=/home'));
-    await signInThroughForm(page, NOT_STAFF);
+    const page = await signedInFrom('/login/staff?next=/home', NOT_STAFF);
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('This account is not a staff account.');
     expect(await storedSessions(page)).toEqual([]);
     await page.screenshot({ path: 'test-results/staff-not-staff.png' });
@@ -173,9 +146,7 @@ describe.runIf(chromiumPath)('staff sign-in and screens', () => {
   });
 
   it('asks for the authenticator code when the account has a verified factor', async () => {
-    const page = await newPage();
-    await page.goto(url('/login/staff?next=/submissionslist'));
-    await signInThroughForm(page, MFA);
+    const page = await signedInFrom('/login/staff?next=/submissionslist', MFA);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Two-step verification');
     const verify = page.getByRole('button', { name: 'Verify' });
     expect(await verify.isDisabled()).toBe(true);
@@ -216,7 +187,7 @@ describe.runIf(chromiumPath)('staff sign-in and screens', () => {
         });
       const page = await newPage();
       await page.goto(`${limited.url}/login/staff`);
-      await signInThroughForm(page, STAFF);
+      await signInStaffThroughForm(page);
       await expect.poll(() => page.getByRole('alert').textContent()).toBe('Too many attempts. Please wait a few minutes, then try again.');
       await page.screenshot({ path: 'test-results/staff-rate-limit.png' });
     } finally {
@@ -224,16 +195,12 @@ describe.runIf(chromiumPath)('staff sign-in and screens', () => {
     }
   });
 
-  it('account: Loading..., then /login without a user', async () => {
+  it('account: Loading..., then Welcome!, the name and Email:; Logout ends the session, clears the cache, goes to /login, as /account does without a user', async () => {
     const page = await newPage();
     await page.goto(url('/account'));
     await page.waitForURL(url('/login'));
-  });
-
-  it('account: Loading..., then Welcome!, the name and Email:; Logout ends the session, clears the cache, goes to /login', async () => {
-    const page = await newPage();
     await page.goto(url('/login/staff'));
-    await signInThroughForm(page, ANA);
+    await signInStaffThroughForm(page, { as: ANA });
     await page.waitForURL(url('/home'));
     await expect.poll(() => page.locator('.staff-stat dd').first().textContent()).toBe(String(SEEDED));
     expect((await deviceCounts(page)).submissions).toBe(SEEDED);
@@ -254,17 +221,14 @@ describe.runIf(chromiumPath)('staff sign-in and screens', () => {
     expect(await page.locator('.staff-account__email').textContent()).toBe('Email: ana.lucia@maison.example');
     await page.screenshot({ path: 'test-results/staff-account.png' });
 
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve, reject) => {
-          const req = indexedDB.open('warranty');
-          req.onsuccess = () => {
-            const tx = req.result.transaction('pendingEdits', 'readwrite');
-            tx.objectStore('pendingEdits').put({ id: 'reg-1', fields: {}, baseUpdatedAt: '', savedAt: 1, lastError: null });
-            tx.oncomplete = () => (req.result.close(), resolve());
-            tx.onerror = () => reject(tx.error);
-          };
-        }),
+    await inDeviceDb(
+      page,
+      (db, edit, idb) => {
+        const tx = db.transaction('pendingEdits', 'readwrite');
+        tx.objectStore('pendingEdits').put(edit);
+        return idb.done(tx);
+      },
+      { id: 'reg-1', fields: {}, baseUpdatedAt: '', savedAt: 1, lastError: null },
     );
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(url('/login'));
@@ -275,9 +239,7 @@ describe.runIf(chromiumPath)('staff sign-in and screens', () => {
   });
 
   it('lists submissions as cards, only those near the viewport, and still opens offline from the cache', async () => {
-    const page = await newPage();
-    await page.goto(url('/login/staff?next=/submissionslist'));
-    await signInThroughForm(page, STAFF);
+    const page = await signedInFrom('/login/staff?next=/submissionslist');
     await page.waitForURL(url('/submissionslist'));
     await expect.poll(() => page.locator('h1').textContent()).toBe('Appwrite Warranty Submissions');
     const cards = page.locator('li.staff-card');
@@ -318,7 +280,7 @@ describe.runIf(chromiumPath)('staff sign-in and screens', () => {
     try {
       const page = await newPage();
       await page.goto(`${empty.url}/login/staff?next=/submissionslist`);
-      await signInThroughForm(page, STAFF);
+      await signInStaffThroughForm(page);
       await page.waitForURL(`${empty.url}/submissionslist`);
       await expect.poll(() => page.locator('.staff-empty').textContent()).toBe('No submissions found.');
       await page.screenshot({ path: 'test-results/staff-submissions-list-empty.png' });

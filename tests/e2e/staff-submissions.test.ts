@@ -6,37 +6,36 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ID } from 'appwrite';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DIST } from '../helpers/suite';
 import { chromiumPath, DESK, launch, launchPersistent } from '../helpers/browser';
-import { registration, signedInCustomer } from '../helpers/customers';
+import { createRegistration, signedInCustomer } from '../helpers/customers';
+import { makeJpeg, registrationFields, signInStaffThroughForm, STAFF } from '../helpers/fixtures';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { signIn, STAFF } from '../helpers/staff';
+import { signIn } from '../helpers/staff';
 import type { Submission } from '../../src/shared/contracts/submission';
 
-const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('../fixtures/csv/', import.meta.url));
 const SHOTS = 'test-results';
 
-async function photo(hue: number): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400"><rect width="600" height="400" fill="hsl(${hue},35%,88%)"/>
-    <circle cx="300" cy="200" r="110" fill="none" stroke="hsl(42,60%,48%)" stroke-width="34"/><circle cx="300" cy="92" r="26" fill="#eef6ff" stroke="#c9a24a" stroke-width="6"/></svg>`;
-  return sharp(Buffer.from(svg)).jpeg().toBuffer();
-}
-
-/** Opens `path`, is sent to the staff sign-in, signs in with the form and comes back. */
-async function signInThroughForm(page: Page, base: string, path = '/submission') {
-  await page.goto(base + path);
-  await page.waitForURL(/\/login\/staff/);
-  await page.getByLabel('Email').fill(STAFF.email);
-  await page.getByLabel('Password').fill(STAFF.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(base + path).catch(async (err: unknown) => {
+/** Opens the submissions screen, is sent to the staff sign-in, signs in with the form, and waits for the first row. */
+async function openSubmissions(page: Page, base: string) {
+  await signInStaffThroughForm(page, { from: `${base}/submission` }).catch(async (err: unknown) => {
     await page.screenshot({ path: `${SHOTS}/staff-submissions-sign-in-failed.png` });
     throw err;
   });
   await page.locator('.subs-table tbody tr.subs-table__row').first().waitFor();
+}
+
+/** A staff function called with a staff token: GET without a body, POST with one. */
+async function callFunction(server: TestServer, token: string, name: string, body?: unknown) {
+  const res = await fetch(`${server.url}/.netlify/functions/${name}${body === undefined ? '?t=1' : ''}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as never };
 }
 
 const rowByName = (page: Page, name: string) =>
@@ -58,14 +57,7 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
   let token: string;
   const photoIds: string[] = [];
 
-  const call = async (name: string, body?: unknown) => {
-    const res = await fetch(`${server.url}/.netlify/functions/${name}${body === undefined ? '?t=1' : ''}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as never };
-  };
+  const call = (name: string, body?: unknown) => callFunction(server, token, name, body);
   const all = async () => (await call('getAppwriteSubmissions')).body as Submission[];
 
   beforeAll(async () => {
@@ -92,36 +84,24 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
         i % 5 ? '' : 'Aurora Pendant',
       ]),
     ];
-    const data = people.map(([full_name, email, phone, address, product_sku, selected_product]) => ({
-      full_name,
-      email,
-      phone,
-      address,
-      product_sku,
-      selected_product,
-    }));
+    const data = people.map(([full_name, email, phone, address, product_sku, selected_product]) =>
+      registrationFields({ full_name, email, phone, address, product_sku, selected_product }),
+    );
     expect((await call('importToAppwrite', { data })).status).toBe(200);
     const ada = await signedInCustomer(server, 'ada@example.com');
     for (const hue of [30, 200]) {
+      const bytes = await makeJpeg({ look: 'ring', width: 600, height: 400, ground: `hsl(${hue},35%,88%)`, quality: 80 });
       const id = ID.unique();
-      const bytes = new Uint8Array(await photo(hue));
       await ada.as(() => ada.storage.createFile({ bucketId: 'images', fileId: id, file: new File([bytes], 'ring.jpg') }));
       photoIds.push(id);
     }
-    await ada.as(() =>
-      ada.databases.createDocument({
-        databaseId: 'warranty',
-        collectionId: 'submissions',
-        documentId: ID.unique(),
-        data: registration({ user_id: ada.userId, image_file_id: photoIds.join(',') }),
-      }),
-    );
+    await createRegistration(ada, { image_file_id: photoIds.join(',') });
 
     browser = await launch();
     context = await browser.newContext({ ...DESK, serviceWorkers: 'block', acceptDownloads: true });
     page = await context.newPage();
     page.on('dialog', (d) => void d.dismiss());
-    await signInThroughForm(page, server.url);
+    await openSubmissions(page, server.url);
   });
   afterAll(async () => {
     await browser?.close();
@@ -276,14 +256,7 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
   it('shows a new registration within 2 seconds', async () => {
     const eve = await signedInCustomer(server, 'eve@example.com');
     const started = Date.now();
-    await eve.as(() =>
-      eve.databases.createDocument({
-        databaseId: 'warranty',
-        collectionId: 'submissions',
-        documentId: ID.unique(),
-        data: registration({ full_name: 'Eve Newcomer', email: 'eve@example.com', user_id: eve.userId }),
-      }),
-    );
+    await createRegistration(eve, { full_name: 'Eve Newcomer' });
     await page.getByRole('button', { name: 'Clear' }).click();
     await rowByName(page, 'Eve Newcomer').waitFor({ timeout: 5000 });
     expect(Date.now() - started).toBeLessThan(2500);
@@ -450,12 +423,7 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
         await held;
         await r.fulfill({ status: 200, contentType: 'application/json', body: '{"unexpected":true}' });
       });
-      await p.goto(`${server.url}/submission`);
-      await p.waitForURL(/\/login\/staff/);
-      await p.getByLabel('Email').fill(STAFF.email);
-      await p.getByLabel('Password').fill(STAFF.password);
-      await p.getByRole('button', { name: 'Sign in' }).click();
-      await p.waitForURL(`${server.url}/submission`);
+      await signInStaffThroughForm(p, { from: `${server.url}/submission` });
       await expect.poll(() => p.locator('p.loading').textContent()).toBe('Loading...');
       release();
       await expect.poll(() => p.locator('.subs__error').textContent()).toBe('Invalid data format from server.');
@@ -491,13 +459,9 @@ describe.runIf(chromiumPath)('admin submissions screen offline', () => {
         phone: '5551234567',
         address: `${i} Oak Ave`,
       }));
-      await fetch(`${server.url}/.netlify/functions/importToAppwrite`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ data }),
-      });
+      await callFunction(server, token, 'importToAppwrite', { data });
       const page = await context.newPage();
-      await signInThroughForm(page, server.url);
+      await openSubmissions(page, server.url);
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
       await page.reload();
       await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
@@ -525,12 +489,9 @@ describe.runIf(chromiumPath)('admin submissions screen offline', () => {
       await page.screenshot({ path: `${SHOTS}/staff-submissions-offline.png` });
 
       server = await startTestServer({ ...config, port }, dataDir);
-      const reached = async () => {
-        const res = await fetch(`${server.url}/.netlify/functions/getAppwriteSubmissions?t=1`, {
-          headers: { Authorization: `Bearer ${token}` },
-        });
-        return ((await res.json()) as Submission[]).find((s) => s.email === 'offline7@example.com')?.phone;
-      };
+      const reached = async () =>
+        ((await callFunction(server, token, 'getAppwriteSubmissions')).body as Submission[]).find((s) => s.email === 'offline7@example.com')
+          ?.phone;
       await expect.poll(reached, { timeout: 15_000 }).toBe('5550007777');
       await expect.poll(() => page.locator('.subs__waiting').count(), { timeout: 10_000 }).toBe(0);
     } finally {

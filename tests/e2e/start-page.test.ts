@@ -1,12 +1,11 @@
-// The start page in a real Chromium at phone size: SPEC.md's texts, Start focused, Enter goes to /login,
-// and the app shell opens again from the service worker when the server is gone.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// The start page in a real Chromium at phone size: SPEC.md's texts, Start focused, Enter goes to /login. (It opens
+// again from the service worker with the server gone: offline.test.ts opens every route that way.)
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appInBrowser, DIST } from '../helpers/app-in-browser';
+import { appInBrowser, DIST } from '../helpers/suite';
 import { startTestServer } from '../helpers/server';
-import { chromiumPath, launchPersistent, PHONE } from '../helpers/browser';
+import { chromiumPath, PHONE } from '../helpers/browser';
 
 describe.runIf(chromiumPath)('start page', () => {
   const app = appInBrowser();
@@ -68,33 +67,6 @@ describe.runIf(chromiumPath)('start page', () => {
       await page.close();
     } finally {
       await branded.dispose();
-    }
-  });
-});
-
-describe.runIf(chromiumPath)('offline start', () => {
-  it('opens from the service worker after one visit, with the server stopped', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'warranty-e2e-'));
-    const profile = mkdtempSync(join(tmpdir(), 'warranty-profile-'));
-    const server = await startTestServer({ staticDir: DIST }, dataDir);
-    const context = await launchPersistent(profile, PHONE);
-    try {
-      const page = await context.newPage();
-      await page.goto(server.url);
-      await page.getByRole('button', { name: 'Start' }).waitFor();
-      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-      await page.reload();
-      await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-      await server.close();
-
-      await page.goto(server.url);
-      await expect.poll(() => page.locator('h1').textContent()).toBe('Warranty Registration Form');
-      await page.goto(`${server.url}/login`);
-      await expect.poll(() => page.locator('h1').count()).toBe(1);
-    } finally {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

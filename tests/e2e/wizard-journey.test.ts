@@ -1,50 +1,32 @@
-// The customer's whole journey in Chromium at 390x844 against the real server: the registration, its photo and its
-// Shopify hand-off on the server; a reload at every step; wrong and expired codes; Enter; axe on every step.
+// The customer's whole journey through the registration wizard in Chromium at 390x844 against the real server: every
+// step with real input, the registration, its photo made smaller on the device and its Shopify hand-off on the
+// server; a reload at every step; each validation message; wrong and expired codes; Enter; axe on every step.
 import AxeBuilder from '@axe-core/playwright';
-import { Client, Databases, Query, Storage } from 'node-appwrite';
+import { Query } from 'node-appwrite';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { handOffs } from '../helpers/hand-offs';
-import { appInBrowser, DIST } from '../helpers/app-in-browser';
+import { appInBrowser, DIST } from '../helpers/suite';
 import { chromiumPath, PHONE } from '../helpers/browser';
-import { codeFor, startTestServer, type TestServer } from '../helpers/server';
-import { heading } from '../helpers/wizard-walk';
+import { readDevice } from '../helpers/device-db';
+import { makeJpeg } from '../helpers/fixtures';
+import { adminClient, codeFor, startTestServer, type TestServer } from '../helpers/server';
+import { atStep, heading, phoneAndAddress, STEP6 } from '../helpers/wizard-walk';
 
 const SHOT = (name: string) => `test-results/journey-${name}.png`;
-const atStep = (page: Page, title: string, timeout = 5000) => expect.poll(() => heading(page).textContent(), { timeout }).toBe(title);
-const STEP6 = 'Upload a product image or enter a SKU number';
+type Shoot = (name: string) => Promise<unknown>;
+const noShots: Shoot = async () => undefined;
 
-/** A phone photo of a ring, larger than the app keeps. */
-const ringPhoto = (width = 3000, height = 2000, metal = '#c9a24a') =>
-  sharp(
-    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#efe6d6"/>
-      <circle cx="50%" cy="52%" r="${height / 4}" fill="none" stroke="${metal}" stroke-width="${height / 14}"/></svg>`),
-  )
-    .jpeg({ quality: 90 })
-    .toBuffer();
+/** A phone photo of a ring, larger than the app keeps (3000x2000 unless told). */
+const ringPhoto = (width = 3000, height = 2000, metal?: string) => makeJpeg({ look: 'ring', width, height, metal, quality: 90 });
 
-/** The draft this device keeps (IndexedDB "warranty"), read to know an answer is saved before reloading. */
-const savedDraft = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<{ values: Record<string, unknown>; files: number }>((resolve, reject) => {
-        const open = indexedDB.open('warranty');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction(['drafts', 'draftFiles']);
-          const drafts = tx.objectStore('drafts').getAll();
-          const files = tx.objectStore('draftFiles').count();
-          tx.oncomplete = () => {
-            open.result.close();
-            const last = (drafts.result as { updatedAt: number; values: Record<string, unknown> }[])
-              .sort((a, b) => a.updatedAt - b.updatedAt)
-              .at(-1);
-            resolve({ values: last?.values ?? {}, files: files.result });
-          };
-        };
-      }),
-  );
+/** The newest draft this device keeps, read to know an answer is saved before reloading, and its photo count. */
+const savedDraft = async (page: Page) => {
+  const { drafts, photos } = await readDevice(page);
+  const last = drafts.sort((a, b) => a.updatedAt - b.updatedAt).at(-1);
+  return { values: last?.values ?? {}, files: Object.keys(photos).length };
+};
 
 async function reloadAt(page: Page, title: string) {
   await page.reload();
@@ -58,46 +40,41 @@ const previewsShown = (page: Page) =>
     .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0));
 
 /** Steps 1 and 2; ends on step 3 with the code mailed. */
-async function requestCode(page: Page, server: TestServer, email: string, name = 'Ada Lovelace') {
+async function requestCode(page: Page, server: TestServer, email: string, shoot = noShots) {
   await page.goto(`${server.url}/login`);
   await atStep(page, 'Your Full Name');
-  await page.getByLabel('Your Full Name').fill(name);
+  await shoot('1-name');
+  await page.getByLabel('Your Full Name').fill('Ada Lovelace');
   await page.getByLabel('Your Full Name').press('Enter');
   await atStep(page, 'Email Address');
   await page.getByLabel('Email Address').fill(email);
+  await shoot('2-email');
   await page.getByRole('button', { name: 'Send OTP' }).click();
   await atStep(page, 'Enter OTP');
   return codeFor(server, email);
 }
 
-async function verify(page: Page, code: string) {
+/** Step 3: Verify is off until the code is typed; ends on step 4. */
+async function verify(page: Page, code: string, shoot = noShots) {
+  expect(await page.getByRole('button', { name: 'Verify OTP' }).isDisabled()).toBe(true);
   await page.getByLabel('Enter OTP').fill(code);
+  await shoot('3-code');
   await page.getByRole('button', { name: 'Verify OTP' }).click();
   await page.getByText('OTP verified successfully!').waitFor();
+  await shoot('3-verified');
   await atStep(page, 'Phone Number');
-}
-
-async function phoneAndAddress(page: Page) {
-  await page.getByLabel('Phone number').fill('5551234567');
-  await page.getByLabel('Phone number').press('Enter');
-  await atStep(page, 'Address');
-  await page.getByLabel('Address line 1').fill('9 Oak Avenue');
-  await page.getByLabel('Address line 1').press('Escape');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await atStep(page, STEP6);
 }
 
 /** The server's copy of a registration, read with the API key as staff tools do. */
 async function registrationOf(server: TestServer, email: string) {
-  const client = new Client().setEndpoint(server.endpoint).setProject('warranty').setKey(server.secrets.apiKey);
-  const list = await new Databases(client).listDocuments({
+  const { databases, storage } = adminClient(server);
+  const list = await databases.listDocuments({
     databaseId: 'warranty',
     collectionId: 'submissions',
     queries: [Query.equal('email', email)],
   });
   expect(list.total).toBe(1);
   const doc = list.documents[0]!;
-  const storage = new Storage(client);
   const photos = await Promise.all(
     String(doc.image_file_id)
       .split(',')
@@ -114,25 +91,72 @@ async function registrationOf(server: TestServer, email: string) {
 describe.runIf(chromiumPath)('the customer journey', () => {
   const app = appInBrowser();
 
-  it('ends with the registration, its photo and one Shopify hand-off on the server', async () => {
+  it('registers a purchase through all seven steps, ending with the registration, its photo and one Shopify hand-off on the server', async () => {
     const page = await app.browser.newPage(PHONE);
+    const shoot = (name: string) => page.screenshot({ path: SHOT(name), fullPage: ['5-address', '6-products'].includes(name) });
     const email = 'ada.journey@example.com';
     try {
-      await verify(page, await requestCode(page, app.server, email));
-      await phoneAndAddress(page);
+      await verify(page, await requestCode(page, app.server, email, shoot), shoot);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('phone');
+
+      // Step 4: country code from the searchable list, then the number.
+      await page.getByRole('button', { name: /Country code/ }).click();
+      await page.getByLabel('Search countries').fill('king');
+      await shoot('4-countries');
+      await page.getByLabel('Search countries').press('Enter');
+      await page.getByRole('button', { name: /Country code/ }).click();
+      await page.getByLabel('Search countries').fill('united st');
+      await page.getByRole('option', { name: /United States/ }).click();
+      await page.getByLabel('Phone number').fill('5551234567');
+      await shoot('4-phone');
+      await page.getByLabel('Phone number').press('Enter');
+
+      // Step 5: suggestions from the offline provider, chosen with the keyboard.
+      await atStep(page, 'Address');
+      await page.getByLabel('Address line 1').pressSequentially('12 Elm St, Springf', { delay: 40 });
+      await page.getByRole('option', { name: /Springfield, IL/ }).waitFor();
+      await shoot('5-suggestions');
+      await page.getByLabel('Address line 1').press('ArrowDown');
+      await page.getByLabel('Address line 1').press('Enter');
+      await expect.poll(() => page.getByLabel('ZIP code').inputValue()).toBe('62701');
+      expect(await page.getByLabel('City').inputValue()).toBe('Springfield');
+      expect(await page.getByLabel('State').inputValue()).toBe('IL');
+      expect(await page.getByLabel('Address line 1').inputValue()).toBe('12 Elm Street');
+      expect(await page.getByLabel('Country').inputValue()).toBe('United States');
+      await page.getByLabel('Apartment, suite, etc. (optional)').fill('Apt 4');
+      await shoot('5-address');
+      await page.getByRole('button', { name: 'Next' }).click();
+
+      // Step 6: a product found by SKU, and a photo made smaller on the device.
+      await atStep(page, STEP6);
       await page.getByLabel('Product name or SKU').fill('nck-1018-wg');
       await page.getByRole('button', { name: /Ines Diamond Necklace/ }).click();
+      await page.getByRole('button', { name: 'Remove Ines Diamond Necklace' }).waitFor();
       await page.locator('#photos').setInputFiles({ name: 'ring.jpg', mimeType: 'image/jpeg', buffer: await ringPhoto() });
       await page.getByRole('img', { name: 'ring.jpg' }).waitFor();
+      const kept = Object.values((await readDevice(page)).photos).map(({ width, height, size, type }) => ({ width, height, size, type }));
+      expect(kept).toEqual([{ width: 2048, height: 1365, size: expect.any(Number), type: 'image/jpeg' }]);
+      expect(kept[0]!.size).toBeLessThan(1_000_000);
+      await shoot('6-products');
       await page.getByRole('button', { name: 'Submit' }).click();
+
+      // Step 7, and nothing of the run left in the page's storage.
       await atStep(page, 'Thank you!', 15_000);
+      const care = page.getByRole('link', { name: 'JEWELRY CARE TIPS' });
+      expect(await care.getAttribute('href')).toBe(app.server.config.careTipsUrl);
+      expect(await care.getAttribute('target')).toBe('_blank');
+      expect(await care.getAttribute('rel')).toContain('noopener');
+      await shoot('7-thanks');
+      const stepKeys = () => ['currentStep', 'isVerified', 'userId', 'sessionId'].map((k) => localStorage.getItem(k));
+      expect(await page.evaluate(stepKeys)).toEqual([null, null, null, null]);
 
       const { doc, photos } = await registrationOf(app.server, email);
       expect(doc).toMatchObject({
         full_name: 'Ada Lovelace',
         phone: '+1 5551234567',
-        address: '9 Oak Avenue, United States',
+        address: '12 Elm Street, Apt 4, Springfield, IL, 62701, United States',
         product_sku: 'Ines Diamond Necklace',
+        selected_product: '',
       });
       expect(photos).toEqual([{ name: 'ring.jpg', type: 'image/jpeg', width: 2048, height: 1365, format: 'jpeg' }]);
 
@@ -166,11 +190,17 @@ describe.runIf(chromiumPath)('the customer journey', () => {
       await reloadAt(page, 'Your Full Name');
       expect(await page.getByLabel('Your Full Name').inputValue()).toBe('Grace Hopper');
 
+      // A half-typed email comes back as typed; Back still holds the name.
+      await page.getByLabel('Your Full Name').press('Enter');
+      await page.getByLabel('Email Address').fill('grace.reload@example');
+      await saved('email').toBe('grace.reload@example');
+      await reloadAt(page, 'Email Address');
+      expect(await page.getByLabel('Email Address').inputValue()).toBe('grace.reload@example');
+      expect(await page.evaluate(() => localStorage.getItem('currentStep'))).toBe('2');
+      await page.getByRole('button', { name: 'Back' }).click();
+      expect(await page.getByLabel('Your Full Name').inputValue()).toBe('Grace Hopper');
       await page.getByLabel('Your Full Name').press('Enter');
       await page.getByLabel('Email Address').fill(email);
-      await saved('email').toBe(email);
-      await reloadAt(page, 'Email Address');
-      expect(await page.getByLabel('Email Address').inputValue()).toBe(email);
 
       await page.getByRole('button', { name: 'Send OTP' }).click();
       await atStep(page, 'Enter OTP');
@@ -205,6 +235,11 @@ describe.runIf(chromiumPath)('the customer journey', () => {
         page.getByLabel(l).inputValue(),
       );
       expect(await Promise.all(address)).toEqual(['1 Main St', 'Suite 5', 'Boston', 'MA', '02108']);
+      expect(await page.evaluate(() => localStorage.getItem('isVerified'))).toBe('true');
+      await page.getByRole('button', { name: 'Back' }).click();
+      expect(await page.getByLabel('Phone number').inputValue()).toBe('7700900123');
+      await page.getByLabel('Phone number').press('Enter');
+      await atStep(page, 'Address');
 
       await page.getByRole('button', { name: 'Next' }).click();
       await atStep(page, STEP6);
@@ -270,7 +305,7 @@ describe.runIf(chromiumPath)('the customer journey', () => {
     }
   });
 
-  it('sends the code, verifies it and submits with Enter', async () => {
+  it('sends the code, verifies it and submits with Enter; a line-1-only address is sent with its country', async () => {
     const page = await app.browser.newPage(PHONE);
     const email = 'enter@example.com';
     try {
@@ -290,19 +325,29 @@ describe.runIf(chromiumPath)('the customer journey', () => {
       await page.locator('.result').first().click();
       await page.getByLabel('Product name or SKU').press('Enter');
       await atStep(page, 'Thank you!', 15_000);
-      expect((await registrationOf(app.server, email)).doc.full_name).toBe('Ada Enter');
+      expect((await registrationOf(app.server, email)).doc).toMatchObject({
+        full_name: 'Ada Enter',
+        address: '9 Oak Avenue, United States',
+      });
     } finally {
       await page.close();
     }
   });
 
-  it('has no axe violation on any step, with or without an error shown', async () => {
+  it('shows each validation message above its field, with no axe violation on any step, with or without an error shown', async () => {
     const context = await app.browser.newContext(PHONE); // AxeBuilder wants a page of its own context
     const page = await context.newPage();
     const found: string[] = [];
     const scan = async (state: string) => {
       const { violations } = await new AxeBuilder({ page }).analyze();
       for (const v of violations) found.push(`${state}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    };
+    const shoot = (name: string, fullPage = false) => page.screenshot({ path: SHOT(name), fullPage });
+    /** Types `value` (nothing when empty) in `field`, presses Enter, and waits for `message`. */
+    const enterShows = async (field: Locator, value: string, message: string) => {
+      if (value) await field.fill(value);
+      await field.press('Enter');
+      await page.getByText(message).waitFor();
     };
     const email = 'axe@example.com';
     try {
@@ -313,19 +358,22 @@ describe.runIf(chromiumPath)('the customer journey', () => {
       const name = page.getByLabel('Your Full Name');
       await name.waitFor();
       await scan('1');
-      await name.press('Enter');
-      await page.getByText('Enter your full name.').waitFor();
+      await enterShows(name, '', 'Enter your full name.');
+      expect(await name.getAttribute('aria-invalid')).toBe('true');
+      expect(await name.getAttribute('aria-describedby')).toContain('fullName-error');
       await scan('1 with error');
+      await shoot('1-error');
       await name.fill('Ada Axe');
       await name.press('Enter');
 
       const mail = page.getByLabel('Email Address');
       await mail.waitFor();
       await scan('2');
-      await mail.fill('ada@nowhere');
-      await mail.press('Enter');
-      await page.getByText('Enter a valid email address.').waitFor();
+      await page.getByRole('button', { name: 'Send OTP' }).click();
+      await page.getByText('Enter your email.').waitFor();
+      await enterShows(mail, 'ada@nowhere', 'Enter a valid email address.');
       await scan('2 with error');
+      await shoot('2-error');
       await mail.fill(email);
       await mail.press('Enter');
 
@@ -333,10 +381,13 @@ describe.runIf(chromiumPath)('the customer journey', () => {
       await code.waitFor();
       const real = await codeFor(app.server, email);
       await scan('3');
-      await code.fill(real === '000000' ? '111111' : '000000');
-      await code.press('Enter');
-      await page.getByText('Invalid OTP. Please check and try again.').waitFor();
+      await enterShows(code, '', 'Please enter the OTP.');
+      await code.fill('12ab3');
+      expect(await code.inputValue()).toBe('123');
+      await enterShows(code, '', 'OTP must be 6 digits.');
+      await enterShows(code, real === '000000' ? '111111' : '000000', 'Invalid OTP. Please check and try again.');
       await scan('3 with error');
+      await shoot('3-error');
       await code.fill(real);
       await code.press('Enter');
       await atStep(page, 'Phone Number');
@@ -346,11 +397,16 @@ describe.runIf(chromiumPath)('the customer journey', () => {
       await page.getByLabel('Search countries').waitFor();
       await scan('4 with the country list open');
       await page.getByLabel('Search countries').press('Escape');
-      await page.getByLabel('Phone number').press('Enter');
-      await page.getByText('Enter your phone number.').waitFor();
+      const phone = page.getByLabel('Phone number');
+      await enterShows(phone, '', 'Enter your phone number.');
       await scan('4 with error');
-      await page.getByLabel('Phone number').fill('5551234567');
-      await page.getByLabel('Phone number').press('Enter');
+      await phone.pressSequentially('55a');
+      await page.getByText('Numbers only please').waitFor();
+      expect(await phone.inputValue()).toBe('55');
+      await enterShows(phone, '555123456', 'Phone number must be 10 digits');
+      await shoot('4-error');
+      await phone.fill('5551234567');
+      await phone.press('Enter');
 
       await atStep(page, 'Address');
       await scan('5');
@@ -361,6 +417,7 @@ describe.runIf(chromiumPath)('the customer journey', () => {
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByText('Please enter your address.').waitFor();
       await scan('5 with error');
+      await shoot('5-error');
       await page.getByLabel('Address line 1').fill('9 Oak Avenue');
       await page.getByLabel('Address line 1').press('Escape');
       await page.getByRole('button', { name: 'Next' }).click();
@@ -370,9 +427,16 @@ describe.runIf(chromiumPath)('the customer journey', () => {
       await page.getByRole('button', { name: 'Submit' }).click();
       await page.getByText('Please upload an image or select a product via SKU.').waitFor();
       await scan('6 with error');
+      await shoot('6-error', true);
       await page.getByLabel('Product name or SKU').fill('no such thing');
       await page.getByText('No products found for "no such thing"').waitFor();
       await scan('6 with no results');
+      await shoot('6-no-results', true);
+      await page.setViewportSize({ width: 195, height: 422 }); // 200 % zoom of a 390 px phone
+      await shoot('6-zoom-200', true);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.setViewportSize(PHONE.viewport);
       await page.getByLabel('Product name or SKU').fill('ring');
       await page.locator('.result').first().click();
       await page.locator('#photos').setInputFiles({ name: 'ring.jpg', mimeType: 'image/jpeg', buffer: await ringPhoto(1200, 900) });

@@ -13,7 +13,7 @@ import { inject } from 'vitest';
 import type { ServerConfig } from '../../server/config';
 import { startTestServer, type TestServer } from './server';
 import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher';
-import { STAFF } from './staff';
+import { STAFF } from './fixtures';
 import type { CodeSource } from './wizard-walk';
 
 export type DeployedSite = {

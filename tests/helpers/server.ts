@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client, Databases, Storage } from 'node-appwrite';
 import { configFromEnv, type ServerConfig } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/app';
 
@@ -32,6 +33,12 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, dat
       if (!dataDir) rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** node-appwrite with the server's API key, as staff tools and scripts reach it. */
+export function adminClient(server: Pick<TestServer, 'endpoint' | 'secrets'>) {
+  const client = new Client().setEndpoint(server.endpoint).setProject('warranty').setKey(server.secrets.apiKey);
+  return { databases: new Databases(client), storage: new Storage(client) };
 }
 
 /** The newest one-time code sent to `email`, read from the dev mailbox over HTTP as a person's tool would. */

@@ -1,19 +1,28 @@
 // Staff access tokens the real way (supabase-js password sign-in against server/), and
 // forged ones for auth-case tables.
-import { createClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import { createStaffUser, signAccessToken } from '../../server/auth';
 import { generateSigningKey } from '../../server/secrets';
+import { STAFF } from './fixtures';
 import type { TestServer } from './server';
 
-export const STAFF = { email: 'manager@maison.example', password: 'correct horse battery staple' };
-
-export async function signIn(server: TestServer, email: string, password: string): Promise<string> {
-  const supabase = createClient(server.url, server.secrets.anonKey, {
+/** supabase-js as the staff screens use it, in Node (no stored session, no refresh); `log` records "METHOD /path" of every request. */
+export function staffClient(server: TestServer, log?: string[]): SupabaseClient {
+  const fetcher: typeof fetch = (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    log?.push(`${init?.method ?? 'GET'} ${new URL(url).pathname}`);
+    return fetch(input, init);
+  };
+  return createClient(server.url, server.secrets.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: ws as never },
+    global: { fetch: fetcher },
   });
-  const { data, error } = await supabase.auth.signInWithPassword({ email, password });
+}
+
+export async function signIn(server: TestServer, email: string, password: string): Promise<string> {
+  const { data, error } = await staffClient(server).auth.signInWithPassword({ email, password });
   if (error || !data.session) throw error ?? new Error('no session');
   return data.session.access_token;
 }

@@ -4,6 +4,9 @@ import type { Page } from 'playwright-core';
 import { codeFor, latestCode, type TestServer } from './server';
 
 export const heading = (page: Page) => page.locator('h1').first();
+export const atStep = (page: Page, title: string, timeout = 5000) =>
+  expect.poll(() => heading(page).textContent(), { timeout }).toBe(title);
+export const STEP6 = 'Upload a product image or enter a SKU number';
 
 /** Where a customer's one-time codes arrive: a server's dev mailbox, or the mail server a deployed backend sends to. */
 export type CodeSource = {
@@ -25,26 +28,31 @@ export async function verifyEmail(page: Page, from: TestServer | CodeSource, ema
     await page.getByLabel('Your Full Name').fill(name);
     await page.getByLabel('Your Full Name').press('Enter');
   }
-  await expect.poll(() => heading(page).textContent()).toBe('Email Address');
+  await atStep(page, 'Email Address');
   const before = await codes.latest(email);
   await page.getByLabel('Email Address').fill(email);
   await page.getByRole('button', { name: 'Send OTP' }).click();
-  await expect.poll(() => heading(page).textContent()).toBe('Enter OTP');
+  await atStep(page, 'Enter OTP');
   await page.getByLabel('Enter OTP').fill(await codes.next(email, before));
   await page.getByRole('button', { name: 'Verify OTP' }).click();
   await page.getByText('OTP verified successfully!').waitFor();
 }
 
-/** Steps 4 to 6 (works with the server stopped: no address lookup, the catalog from the device); leaves Submit unpressed. */
-export async function fillSteps4to6(page: Page, photos: { name: string; buffer: Buffer }[]) {
-  await expect.poll(() => heading(page).textContent(), { timeout: 5000 }).toBe('Phone Number');
+/** Steps 4 and 5 with a line-1-only address (no address lookup: works with the server stopped); ends on step 6. */
+export async function phoneAndAddress(page: Page) {
   await page.getByLabel('Phone number').fill('5551234567');
   await page.getByLabel('Phone number').press('Enter');
-  await expect.poll(() => heading(page).textContent()).toBe('Address');
+  await atStep(page, 'Address');
   await page.getByLabel('Address line 1').fill('9 Oak Avenue');
   await page.getByLabel('Address line 1').press('Escape');
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect.poll(() => heading(page).textContent()).toBe('Upload a product image or enter a SKU number');
+  await atStep(page, STEP6);
+}
+
+/** Steps 4 to 6 (works with the server stopped: the catalog from the device); leaves Submit unpressed. */
+export async function fillSteps4to6(page: Page, photos: { name: string; buffer: Buffer }[]) {
+  await atStep(page, 'Phone Number');
+  await phoneAndAddress(page);
   if (photos.length) {
     await page.locator('#photos').setInputFiles(photos.map((p) => ({ name: p.name, mimeType: 'image/jpeg', buffer: p.buffer })));
     for (const p of photos) await page.getByRole('img', { name: p.name }).waitFor();

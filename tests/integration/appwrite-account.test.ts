@@ -1,23 +1,25 @@
 // The customer's sign-in by emailed code, driven through the unmodified `appwrite` web SDK against server/.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ID } from 'appwrite';
 import { Account as NodeAccount, Client as NodeClient } from 'node-appwrite';
-import { latestCode, startTestServer, type TestServer } from '../helpers/server';
+import { latestCode, type TestServer } from '../helpers/server';
+import { serverForSuite } from '../helpers/suite';
 import { webCustomer } from '../helpers/web-customer';
 import { failure } from '../helpers/failure';
 
+/** A fresh customer's client that asked for a code for `email`: the token's user id and the code mailed. */
+async function askForCode(server: TestServer, email: string) {
+  const c = webCustomer(server.endpoint);
+  const token = await c.as(() => c.account.createEmailToken({ userId: ID.unique(), email }));
+  return { c, token, code: await latestCode(server.url, email) };
+}
+
 describe('email one-time code sign-in', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.dispose());
+  const server = serverForSuite();
 
   it('signs a customer in with the emailed code and keeps the session in localStorage', async () => {
-    const ada = webCustomer(server.endpoint);
-    const token = await ada.as(() => ada.account.createEmailToken({ userId: ID.unique(), email: 'ada@example.com' }));
+    const { c: ada, token, code } = await askForCode(server, 'ada@example.com');
     expect(token.secret).toBe('');
-    const code = await latestCode(server.url, 'ada@example.com');
     expect(code).toMatch(/^\d{6}$/);
 
     const session = await ada.as(() => ada.account.createSession({ userId: token.userId, secret: code }));
@@ -44,9 +46,7 @@ describe('email one-time code sign-in', () => {
   });
 
   it('refuses a wrong code with user_invalid_token', async () => {
-    const bob = webCustomer(server.endpoint);
-    const token = await bob.as(() => bob.account.createEmailToken({ userId: ID.unique(), email: 'bob@example.com' }));
-    const code = await latestCode(server.url, 'bob@example.com');
+    const { c: bob, token, code } = await askForCode(server, 'bob@example.com');
     const wrong = code === '000000' ? '111111' : '000000';
     const err = await failure(bob.as(() => bob.account.createSession({ userId: token.userId, secret: wrong })));
     expect(err.code).toBe(401);
@@ -54,9 +54,7 @@ describe('email one-time code sign-in', () => {
   });
 
   it('refuses a code that was already used', async () => {
-    const c = webCustomer(server.endpoint);
-    const token = await c.as(() => c.account.createEmailToken({ userId: ID.unique(), email: 'once@example.com' }));
-    const code = await latestCode(server.url, 'once@example.com');
+    const { c, token, code } = await askForCode(server, 'once@example.com');
     await c.as(() => c.account.createSession({ userId: token.userId, secret: code }));
     const other = webCustomer(server.endpoint);
     const err = await failure(other.as(() => other.account.createSession({ userId: token.userId, secret: code })));
@@ -64,9 +62,7 @@ describe('email one-time code sign-in', () => {
   });
 
   it('lets only the newest code work after a resend', async () => {
-    const c = webCustomer(server.endpoint);
-    const t1 = await c.as(() => c.account.createEmailToken({ userId: ID.unique(), email: 'resend@example.com' }));
-    const oldCode = await latestCode(server.url, 'resend@example.com');
+    const { c, token: t1, code: oldCode } = await askForCode(server, 'resend@example.com');
     await c.as(() => c.account.createEmailToken({ userId: t1.userId, email: 'resend@example.com' }));
     const newCode = await latestCode(server.url, 'resend@example.com');
     if (oldCode !== newCode) {
@@ -89,9 +85,7 @@ describe('email one-time code sign-in', () => {
   });
 
   it('stores only a hash of the code', async () => {
-    const c = webCustomer(server.endpoint);
-    const t = await c.as(() => c.account.createEmailToken({ userId: ID.unique(), email: 'hashed@example.com' }));
-    const code = await latestCode(server.url, 'hashed@example.com');
+    const { token: t, code } = await askForCode(server, 'hashed@example.com');
     const rows = server.db.prepare('SELECT * FROM tokens WHERE user_id = ?').all(t.userId) as Record<string, unknown>[];
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(code);
@@ -115,25 +109,17 @@ describe('email one-time code sign-in', () => {
 });
 
 describe('code lifetime', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ otpTtlMs: 300 });
-  });
-  afterAll(() => server.dispose());
+  const server = serverForSuite({ otpTtlMs: 300 });
 
   it('refuses an expired code', async () => {
-    const c = webCustomer(server.endpoint);
-    const t = await c.as(() => c.account.createEmailToken({ userId: ID.unique(), email: 'late@example.com' }));
-    const code = await latestCode(server.url, 'late@example.com');
+    const { c, token: t, code } = await askForCode(server, 'late@example.com');
     await new Promise((r) => setTimeout(r, 400));
     const err = await failure(c.as(() => c.account.createSession({ userId: t.userId, secret: code })));
     expect(err.type).toBe('user_invalid_token');
   });
 
   it('tells a late right code (expired) from a wrong one, once', async () => {
-    const c = webCustomer(server.endpoint);
-    const t = await c.as(() => c.account.createEmailToken({ userId: ID.unique(), email: 'later@example.com' }));
-    const code = await latestCode(server.url, 'later@example.com');
+    const { c, token: t, code } = await askForCode(server, 'later@example.com');
     await new Promise((r) => setTimeout(r, 400));
     const wrong = await failure(c.as(() => c.account.createSession({ userId: t.userId, secret: code === '000000' ? '111111' : '000000' })));
     expect([wrong.code, wrong.type, wrong.message]).toEqual([401, 'user_invalid_token', 'Invalid token passed in the request.']);
@@ -149,13 +135,7 @@ describe('code lifetime', () => {
 });
 
 describe('rate limits', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({
-      rateLimits: { emailTokenPerEmail: 10, emailTokenPerIp: 100, sessionPerIpUser: 10, sessionPerUser: 20 },
-    });
-  });
-  afterAll(() => server.dispose());
+  const server = serverForSuite({ rateLimits: { emailTokenPerEmail: 10, emailTokenPerIp: 100, sessionPerIpUser: 10, sessionPerUser: 20 } });
 
   it('answers the 11th code email to one address within an hour with 429', async () => {
     const c = webCustomer(server.endpoint);
@@ -170,9 +150,7 @@ describe('rate limits', () => {
   });
 
   it('stops guessing after 10 wrong codes in an hour', async () => {
-    const c = webCustomer(server.endpoint);
-    const t = await c.as(() => c.account.createEmailToken({ userId: ID.unique(), email: 'guess@example.com' }));
-    const code = await latestCode(server.url, 'guess@example.com');
+    const { c, token: t, code } = await askForCode(server, 'guess@example.com');
     const wrong = code === '123456' ? '654321' : '123456';
     for (let i = 0; i < 10; i++) {
       const err = await failure(c.as(() => c.account.createSession({ userId: t.userId, secret: wrong })));

@@ -1,8 +1,8 @@
 // Hostile and malformed requests to every kind of route: each gets a 4xx in Appwrite's error shape, and the
 // server keeps serving.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInCustomer } from '../helpers/customers';
+import { serverForSuite } from '../helpers/suite';
 
 type Case = {
   name: string;
@@ -26,14 +26,12 @@ function multipart(fields: Record<string, string | Blob>): FormData {
 }
 
 describe('bad input gets a 4xx in Appwrite’s shape, never a 500', () => {
-  let server: TestServer;
+  const server = serverForSuite();
   let session: string;
   beforeAll(async () => {
-    server = await startTestServer();
     const c = await signedInCustomer(server, 'tester@example.com');
     session = c.localStorage.getItem('cookieFallback')!;
   });
-  afterAll(() => server.dispose());
 
   const cases = (): Case[] => {
     const S = { ...JSON_H, 'X-Fallback-Cookies': session };
@@ -260,30 +258,19 @@ describe('bad input gets a 4xx in Appwrite’s shape, never a 500', () => {
         status: 401,
       },
       { name: 'preview width out of range', path: '/storage/buckets/images/files/abc/preview?width=99999&project=warranty', status: 400 },
-      {
-        name: 'preview of an unknown file',
-        path: '/storage/buckets/images/files/abc/preview?width=100&project=warranty',
+      ...(
+        [
+          ['preview of an unknown file', 'width=100', 404],
+          ['preview in a size the app never asks for', 'width=101', 400],
+          ['preview quality outside the fixed set', 'width=100&quality=37', 400],
+          ['preview output named after an Object property', 'output=constructor', 400],
+        ] as const
+      ).map(([name, query, status]) => ({
+        name,
+        path: `/storage/buckets/images/files/abc/preview?${query}&project=warranty`,
         headers: { 'X-Fallback-Cookies': session },
-        status: 404,
-      },
-      {
-        name: 'preview in a size the app never asks for',
-        path: '/storage/buckets/images/files/abc/preview?width=101&project=warranty',
-        headers: { 'X-Fallback-Cookies': session },
-        status: 400,
-      },
-      {
-        name: 'preview quality outside the fixed set',
-        path: '/storage/buckets/images/files/abc/preview?width=100&quality=37&project=warranty',
-        headers: { 'X-Fallback-Cookies': session },
-        status: 400,
-      },
-      {
-        name: 'preview output named after an Object property',
-        path: '/storage/buckets/images/files/abc/preview?output=constructor&project=warranty',
-        headers: { 'X-Fallback-Cookies': session },
-        status: 400,
-      },
+        status,
+      })),
       {
         name: 'query on `constructor`',
         path: `${DOCS}?queries[]=${encodeURIComponent(JSON.stringify({ method: 'equal', attribute: 'constructor', values: ['x'] }))}`,

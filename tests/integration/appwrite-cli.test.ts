@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { Client, Databases, ID, Query, Storage, TablesDB, type Models } from 'node-appwrite';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { failure } from '../helpers/failure';
-import { noiseJpeg } from '../helpers/images';
+import { makeJpeg } from '../helpers/fixtures';
 
 const require = createRequire(import.meta.url);
 const cliPackage = require.resolve('appwrite-cli/package.json');
@@ -218,7 +218,7 @@ describe('the Appwrite CLI against the embedded server', () => {
       fileSecurity: true,
       $permissions: ['create("users")'],
     });
-    const jpeg = await noiseJpeg(40, 40);
+    const jpeg = await makeJpeg({ width: 40, height: 40 });
     const refusedType = await failure(
       storage.createFile({ bucketId: 'images', fileId: ID.unique(), file: new File([jpeg], 'ring.jpg', { type: 'image/jpeg' }) }),
     );

@@ -1,30 +1,25 @@
 // Documents and TablesDB rows through the unmodified SDKs: idempotent ids, permissions, queries and paging.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ID, Permission, Query, Role, type Models } from 'appwrite';
-import { Client as NodeClient, Databases as NodeDatabases, Query as NodeQuery } from 'node-appwrite';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { Query as NodeQuery } from 'node-appwrite';
+import { adminClient } from '../helpers/server';
 import { webCustomer } from '../helpers/web-customer';
-import { registration, signedInCustomer } from '../helpers/customers';
+import { createRegistration, signedInCustomer, type Customer } from '../helpers/customers';
+import { registration } from '../helpers/fixtures';
 import { failure } from '../helpers/failure';
+import { serverForSuite } from '../helpers/suite';
 
 const DB = 'warranty';
 const COL = 'submissions';
 
 describe('documents', () => {
-  let server: TestServer;
-  let staff: NodeDatabases;
-  beforeAll(async () => {
-    server = await startTestServer();
-    staff = new NodeDatabases(new NodeClient().setEndpoint(server.endpoint).setProject('warranty').setKey(server.secrets.apiKey));
-  });
-  afterAll(() => server.dispose());
+  const server = serverForSuite();
+  const staff = () => adminClient(server).databases;
 
   it('creates a registration with a client-made id and answers a repeat with 409', async () => {
     const ada = await signedInCustomer(server, 'ada@example.com');
     const id = ID.unique();
-    const doc = await ada.as(() =>
-      ada.databases.createDocument({ databaseId: DB, collectionId: COL, documentId: id, data: registration({ user_id: ada.userId }) }),
-    );
+    const doc = await createRegistration(ada, {}, id);
     expect(doc.$id).toBe(id);
     expect(doc.full_name).toBe('Ada Lovelace');
     expect(doc.$permissions).toEqual([`read("user:${ada.userId}")`, `update("user:${ada.userId}")`, `delete("user:${ada.userId}")`]);
@@ -37,20 +32,12 @@ describe('documents', () => {
 
     const fetched = await ada.as(() => ada.databases.getDocument({ databaseId: DB, collectionId: COL, documentId: id }));
     expect(fetched.email).toBe('ada@example.com');
-    expect((await staff.getDocument({ databaseId: DB, collectionId: COL, documentId: id })).$id).toBe(id);
+    expect((await staff().getDocument({ databaseId: DB, collectionId: COL, documentId: id })).$id).toBe(id);
   });
 
   it('keeps a customer’s registration from guests and other customers', async () => {
     const owner = await signedInCustomer(server, 'owner@example.com');
-    const id = ID.unique();
-    await owner.as(() =>
-      owner.databases.createDocument({
-        databaseId: DB,
-        collectionId: COL,
-        documentId: id,
-        data: registration({ email: 'owner@example.com' }),
-      }),
-    );
+    const { $id: id } = await createRegistration(owner);
 
     const guest = webCustomer(server.endpoint);
     const guestRead = await failure(guest.as(() => guest.databases.getDocument({ databaseId: DB, collectionId: COL, documentId: id })));
@@ -86,68 +73,36 @@ describe('documents', () => {
     expect(ownList.documents.map((d) => d.$id)).toEqual([id]);
   });
 
-  it('refuses permissions the customer does not hold', async () => {
-    const c = await signedInCustomer(server, 'grabby@example.com');
-    const err = await failure(
+  /** The error a document the customer may not create is refused with. */
+  const refused = (c: Customer, data: Record<string, unknown>, permissions?: string[]) =>
+    failure(
       c.as(() =>
-        c.databases.createDocument({
+        c.databases.createDocument<Models.DefaultDocument>({
           databaseId: DB,
           collectionId: COL,
           documentId: ID.unique(),
-          data: registration(),
-          permissions: [Permission.read(Role.user('someone-else'))],
+          data,
+          permissions,
         }),
       ),
     );
+
+  it('refuses permissions the customer does not hold', async () => {
+    const c = await signedInCustomer(server, 'grabby@example.com');
+    const err = await refused(c, registration(), [Permission.read(Role.user('someone-else'))]);
     expect(err.type).toBe('user_unauthorized');
   });
 
   it('rejects data that does not fit the collection with document_invalid_structure', async () => {
     const c = await signedInCustomer(server, 'shape@example.com');
-    const unknown = await failure(
-      c.as(() =>
-        c.databases.createDocument<Models.DefaultDocument>({
-          databaseId: DB,
-          collectionId: COL,
-          documentId: ID.unique(),
-          data: { ...registration(), favourite_colour: 'x' },
-        }),
-      ),
-    );
+    const unknown = await refused(c, { ...registration(), favourite_colour: 'x' });
     expect(unknown.type).toBe('document_invalid_structure');
     expect(unknown.message).toContain('favourite_colour');
-    const missing = await failure(
-      c.as(() =>
-        c.databases.createDocument<Models.DefaultDocument>({
-          databaseId: DB,
-          collectionId: COL,
-          documentId: ID.unique(),
-          data: { email: 'a@b.co' },
-        }),
-      ),
-    );
+    const missing = await refused(c, { email: 'a@b.co' });
     expect(missing.message).toContain('full_name');
-    const wrongType = await failure(
-      c.as(() =>
-        c.databases.createDocument({
-          databaseId: DB,
-          collectionId: COL,
-          documentId: ID.unique(),
-          data: registration({ phone: 5551234567 }),
-        }),
-      ),
-    );
+    const wrongType = await refused(c, registration({ phone: 5551234567 }));
     expect(wrongType.code).toBe(400);
-    const tooLong = await failure(
-      c.as(() =>
-        c.databases.createDocument({
-          databaseId: DB,
-          collectionId: COL,
-          documentId: ID.unique(),
-          data: registration({ full_name: 'x'.repeat(256) }),
-        }),
-      ),
-    );
+    const tooLong = await refused(c, registration({ full_name: 'x'.repeat(256) }));
     expect(tooLong.code).toBe(400);
   });
 
@@ -171,12 +126,11 @@ describe('documents', () => {
 });
 
 describe('listing 1,000 documents', () => {
-  let server: TestServer;
-  let staff: NodeDatabases;
+  const server = serverForSuite();
+  let staff: ReturnType<typeof adminClient>['databases'];
   const ids: string[] = [];
   beforeAll(async () => {
-    server = await startTestServer();
-    staff = new NodeDatabases(new NodeClient().setEndpoint(server.endpoint).setProject('warranty').setKey(server.secrets.apiKey));
+    staff = adminClient(server).databases;
     for (let batch = 0; batch < 10; batch++) {
       const documents = Array.from({ length: 100 }, (_, i) => {
         const n = batch * 100 + i;
@@ -188,7 +142,6 @@ describe('listing 1,000 documents', () => {
       expect(res.total).toBe(100);
     }
   });
-  afterAll(() => server.dispose());
 
   it('pages through every document exactly once with cursorAfter', async () => {
     const seen: string[] = [];

@@ -1,14 +1,14 @@
 // Files through the unmodified SDKs: type checked on content, chunked uploads in any order, real previews.
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { ID } from 'appwrite';
-import { Client as NodeClient, Storage as NodeStorage } from 'node-appwrite';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { adminClient } from '../helpers/server';
+import { serverForSuite } from '../helpers/suite';
 import { webCustomer } from '../helpers/web-customer';
 import { signedInCustomer } from '../helpers/customers';
 import { failure } from '../helpers/failure';
-import { noiseJpeg } from '../helpers/images';
+import { makeJpeg } from '../helpers/fixtures';
 
 /** A copy on a plain ArrayBuffer, as File and Blob want it. */
 const bytesOf = (b: Uint8Array): Uint8Array<ArrayBuffer> => {
@@ -18,15 +18,13 @@ const bytesOf = (b: Uint8Array): Uint8Array<ArrayBuffer> => {
 };
 const sha = (b: ArrayBuffer | Uint8Array) => createHash('sha256').update(new Uint8Array(b)).digest('hex');
 
-const photo = (width = 1600, height = 1200) => noiseJpeg(width, height);
+const photo = (width = 1600, height = 1200) => makeJpeg({ width, height });
 
 describe('storage', () => {
-  let server: TestServer;
-  let admin: NodeStorage;
+  const server = serverForSuite();
+  const admin = () => adminClient(server).storage;
   beforeAll(async () => {
-    server = await startTestServer();
-    admin = new NodeStorage(new NodeClient().setEndpoint(server.endpoint).setProject('warranty').setKey(server.secrets.apiKey));
-    await admin.createBucket({
+    await admin().createBucket({
       bucketId: 'big',
       name: 'Big files',
       permissions: ['create("users")'],
@@ -34,7 +32,6 @@ describe('storage', () => {
       maximumFileSize: 30_000_000,
     });
   });
-  afterAll(() => server.dispose());
 
   it('stores a customer’s photo and gives it back byte for byte, to that customer only', async () => {
     const ada = await signedInCustomer(server, 'ada@example.com');
@@ -71,7 +68,7 @@ describe('storage', () => {
     await ada.as(async () =>
       ada.storage.createFile({ bucketId: 'images', fileId, file: new File([await photo(1600, 1200)], 'bracelet.jpg') }),
     );
-    const nodeView = await admin.getFilePreview({ bucketId: 'images', fileId, width: 200 });
+    const nodeView = await admin().getFilePreview({ bucketId: 'images', fileId, width: 200 });
     const meta = await sharp(Buffer.from(nodeView)).metadata();
     expect(meta.width).toBe(200);
     expect(meta.height).toBe(150);
@@ -104,7 +101,7 @@ describe('storage', () => {
   });
 
   it('refuses a file larger than the bucket allows', async () => {
-    await admin.createBucket({
+    await admin().createBucket({
       bucketId: 'tiny',
       name: 'Tiny',
       permissions: ['create("users")'],
@@ -134,7 +131,7 @@ describe('storage', () => {
     expect(file.chunksTotal).toBe(3);
     expect(file.chunksUploaded).toBe(3);
     expect(progress.length).toBe(3);
-    const back = await admin.getFileDownload({ bucketId: 'big', fileId });
+    const back = await admin().getFileDownload({ bucketId: 'big', fileId });
     expect(sha(back)).toBe(sha(bytes));
   });
 
@@ -173,7 +170,7 @@ describe('storage', () => {
     expect((await send(0)).body.chunksUploaded).toBe(2); // a repeated chunk is not counted twice
     const done = await send(1);
     expect(done.body.chunksUploaded).toBe(3);
-    const back = await admin.getFileDownload({ bucketId: 'big', fileId });
+    const back = await admin().getFileDownload({ bucketId: 'big', fileId });
     expect(sha(back)).toBe(sha(bytes));
     expect((await send(1)).status).toBe(200); // a chunk of a complete file changes nothing
   });
@@ -185,6 +182,6 @@ describe('storage', () => {
     const guest = webCustomer(server.endpoint);
     expect((await failure(guest.as(() => guest.storage.deleteFile({ bucketId: 'images', fileId })))).code).toBe(404);
     await c.as(() => c.storage.deleteFile({ bucketId: 'images', fileId }));
-    expect((await failure(admin.getFile({ bucketId: 'images', fileId }))).type).toBe('storage_file_not_found');
+    expect((await failure(admin().getFile({ bucketId: 'images', fileId }))).type).toBe('storage_file_not_found');
   });
 });

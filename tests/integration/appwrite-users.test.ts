@@ -8,7 +8,7 @@ import { startTestServer, latestCode, type TestServer } from '../helpers/server'
 import { webCustomer } from '../helpers/web-customer';
 import { signedInCustomer } from '../helpers/customers';
 import { failure } from '../helpers/failure';
-import { noiseJpeg } from '../helpers/images';
+import { makeJpeg } from '../helpers/fixtures';
 
 let server: TestServer;
 let users: Users;
@@ -160,7 +160,7 @@ describe('file updates', () => {
   it('lets the API key give a customer read access to a file it stored for nobody', async () => {
     const fileId = ID.unique();
     const { InputFile } = await import('node-appwrite/file');
-    await storage.createFile({ bucketId: 'images', fileId, file: InputFile.fromBuffer(await noiseJpeg(), 'ring.jpg'), permissions: [] });
+    await storage.createFile({ bucketId: 'images', fileId, file: InputFile.fromBuffer(await makeJpeg(), 'ring.jpg'), permissions: [] });
     const ada = await signedInCustomer(server, 'ada@example.com');
     expect((await failure(ada.as(() => ada.storage.getFile({ bucketId: 'images', fileId })))).code).toBe(404);
 

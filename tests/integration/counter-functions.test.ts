@@ -8,10 +8,10 @@ import { AppwriteException, Query } from 'node-appwrite';
 import sharp from 'sharp';
 import { counterSchema } from '../../src/shared/contracts/functions';
 import { handOffs } from '../helpers/hand-offs';
-import { noiseJpeg } from '../helpers/images';
+import { makeJpeg, registration, STAFF } from '../helpers/fixtures';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { registration, signedInCustomer } from '../helpers/customers';
-import { signIn, STAFF } from '../helpers/staff';
+import { signedInCustomer } from '../helpers/customers';
+import { signIn } from '../helpers/staff';
 import { webCustomer } from '../helpers/web-customer';
 import { failure } from '../helpers/failure';
 import { startSmtpCatcher } from '../helpers/smtp-catcher';
@@ -66,7 +66,7 @@ const fileOrNull = (id: string) =>
 /** A counter's photo and registration for `email`, sent; the registration's id and photo id. */
 async function sendFromCounter(token: string, email: string, over: Record<string, unknown> = {}) {
   const photoId = ID.unique();
-  const photo = await submit(token, photoBody(photoId, await noiseJpeg(64, 48)));
+  const photo = await submit(token, photoBody(photoId, await makeJpeg({ width: 64, height: 48 })));
   expect(photo.status).toBe(200);
   const body = registrationBody({ email, image_file_id: photoId, ...over });
   const res = await submit(token, body);
@@ -119,7 +119,7 @@ describe('enrolment, listing and revocation', () => {
 
   it('revokes a counter: the revocation holds from the very next call, with its reason', async () => {
     const counter = await enrol(server, staff, 'Rue Royale');
-    const before = await submit(counter.token, photoBody(ID.unique(), await noiseJpeg()));
+    const before = await submit(counter.token, photoBody(ID.unique(), await makeJpeg()));
     expect(before.status).toBe(200);
 
     const revoked = await callFunction(server, 'revokeCounter', { body: { id: counter.id }, auth: staff });
@@ -128,7 +128,7 @@ describe('enrolment, listing and revocation', () => {
     expect(answer.revoked_at).not.toBeNull();
 
     const photoId = ID.unique();
-    const after = await submit(counter.token, photoBody(photoId, await noiseJpeg()));
+    const after = await submit(counter.token, photoBody(photoId, await makeJpeg()));
     expect(after.status).toBe(401);
     expect(await after.json()).toEqual({ error: REVOKED, code: 'counter_revoked' });
     expect(await fileOrNull(photoId)).toBeNull();
@@ -152,7 +152,7 @@ describe('a registration sent from a counter', () => {
 
   it("is stored once as pending, with the counter's store, readable by no customer, and the customer is mailed a link", async () => {
     const photoId = ID.unique();
-    const jpeg = await noiseJpeg(64, 48);
+    const jpeg = await makeJpeg({ width: 64, height: 48 });
     const photo = await submit(counter.token, photoBody(photoId, jpeg, 'image/jpeg', 'IMG_0001'));
     expect(await photo.json()).toEqual({ id: photoId, status: 'stored', repeated: false });
 
@@ -217,9 +217,9 @@ describe('a registration sent from a counter', () => {
 
   it('changes nothing when the photo and the registration are sent again: one document, one photo, one mail', async () => {
     const photoId = ID.unique();
-    const jpeg = await noiseJpeg(64, 48);
+    const jpeg = await makeJpeg({ width: 64, height: 48 });
     await submit(counter.token, photoBody(photoId, jpeg));
-    const again = await submit(counter.token, photoBody(photoId, await noiseJpeg(80, 60)));
+    const again = await submit(counter.token, photoBody(photoId, await makeJpeg({ width: 80, height: 60 })));
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ id: photoId, status: 'stored', repeated: true });
     expect(new Uint8Array(await admin(server).storage.getFileView({ bucketId: 'images', fileId: photoId }))).toEqual(jpeg);
@@ -250,18 +250,18 @@ describe('a registration sent from a counter', () => {
     // A customer's own photo is not a counter's: naming it does not make it part of the registration.
     const eve = await signedInCustomer(server, 'eve@example.com');
     const evesPhoto = ID.unique();
-    const evesBytes = await noiseJpeg();
+    const evesBytes = await makeJpeg();
     await eve.as(() => eve.storage.createFile({ bucketId: 'images', fileId: evesPhoto, file: new File([evesBytes], 'eve.jpg') }));
     const borrowed = await submit(counter.token, registrationBody({ email: 'early@example.com', image_file_id: evesPhoto }));
     expect(borrowed.status).toBe(409);
 
-    expect((await submit(counter.token, photoBody(photoId, await noiseJpeg()))).status).toBe(200);
+    expect((await submit(counter.token, photoBody(photoId, await makeJpeg()))).status).toBe(200);
     const later = await submit(counter.token, body);
     expect(await later.json()).toEqual({ id: body.registration.id, status: 'pending', repeated: false });
   });
 
   it('takes a day of registrations in one burst (50 registrations with their photos)', async () => {
-    const jpeg = await noiseJpeg(16, 16);
+    const jpeg = await makeJpeg({ width: 16, height: 16 });
     const sends: (() => Promise<Response>)[] = [];
     const regs = Array.from({ length: 50 }, (_, i) => {
       const photos = [ID.unique(), ID.unique()];
@@ -287,7 +287,7 @@ describe('bad input from a counter', () => {
   });
 
   it('refuses a missing, garbage, forged or revoked token with 401 and a message, storing nothing', async () => {
-    const jpeg = await noiseJpeg();
+    const jpeg = await makeJpeg();
     const [id, secret] = counter.token.split('.') as [string, string];
     const otherSecret = (secret[0] === 'A' ? 'B' : 'A') + secret.slice(1);
     const cases: [string, Record<string, string>, string][] = [
@@ -320,7 +320,7 @@ describe('bad input from a counter', () => {
   });
 
   it('answers malformed bodies, wrong photo types and oversize photos with a 4xx, storing nothing', async () => {
-    const jpeg = await noiseJpeg();
+    const jpeg = await makeJpeg();
     const png = new Uint8Array(await sharp(Buffer.from(jpeg)).png().toBuffer());
     const photo = (over: Record<string, unknown>) => ({ photo: { ...photoBody(ID.unique(), jpeg).photo, ...over } });
     const cases: [string, unknown, number, RegExp][] = [
@@ -595,7 +595,7 @@ describe('rate limits of a counter', () => {
     const previous = process.env.COUNTER_CALLS_PER_HOUR;
     process.env.COUNTER_CALLS_PER_HOUR = '5';
     try {
-      const jpeg = await noiseJpeg(16, 16);
+      const jpeg = await makeJpeg({ width: 16, height: 16 });
       const statuses: number[] = [];
       let retryAfter: string | null = null;
       for (let i = 0; i < 6; i++) {
@@ -645,7 +645,7 @@ describe('the link e-mail in each way of running', () => {
     const photoId = ID.unique();
     const body = registrationBody({ email: 'nosmtp@example.com', image_file_id: photoId });
     await withEnv(netlifyEnv(), async () => {
-      expect((await post(submitFromCounter, 'submitFromCounter', counter.token, photoBody(photoId, await noiseJpeg()))).status).toBe(200);
+      expect((await post(submitFromCounter, 'submitFromCounter', counter.token, photoBody(photoId, await makeJpeg()))).status).toBe(200);
       const res = await post(submitFromCounter, 'submitFromCounter', counter.token, body);
       expect(await res.json()).toEqual({ id: body.registration.id, status: 'pending', repeated: false });
       const resend = await post(resendConfirmationLink, 'resendConfirmationLink', staff, { id: body.registration.id });
@@ -667,7 +667,7 @@ describe('the link e-mail in each way of running', () => {
       const photoId = ID.unique();
       const body = registrationBody({ email: 'smtp@example.com', image_file_id: photoId });
       await withEnv(netlifyEnv({ SMTP_URL: smtp.url, MAIL_FROM: 'Maison Aurelle <care@maison.example>' }), async () => {
-        await post(submitFromCounter, 'submitFromCounter', counter.token, photoBody(photoId, await noiseJpeg()));
+        await post(submitFromCounter, 'submitFromCounter', counter.token, photoBody(photoId, await makeJpeg()));
         expect((await post(submitFromCounter, 'submitFromCounter', counter.token, body)).status).toBe(200);
       });
       expect(smtp.mails).toHaveLength(1);

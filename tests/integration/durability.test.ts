@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ID } from 'appwrite';
 import { startTestServer } from '../helpers/server';
-import { registration, signedInCustomer } from '../helpers/customers';
+import { createRegistration, signedInCustomer } from '../helpers/customers';
 import { startChildServer } from '../helpers/child-server';
-import { noiseJpeg } from '../helpers/images';
+import { makeJpeg, registration } from '../helpers/fixtures';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -22,12 +22,9 @@ describe('durability', () => {
     const dir = tempDir();
     const first = await startTestServer({}, dir);
     const ada = await signedInCustomer(first, 'ada@example.com');
-    const docId = ID.unique();
+    const { $id: docId } = await createRegistration(ada);
     const fileId = ID.unique();
-    await ada.as(() =>
-      ada.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: docId, data: registration() }),
-    );
-    const jpeg = await noiseJpeg();
+    const jpeg = await makeJpeg();
     await ada.as(() => ada.storage.createFile({ bucketId: 'images', fileId, file: new File([jpeg], 'a.jpg') }));
     await first.close();
 

@@ -2,8 +2,8 @@
 // its ETag still lets the device revalidate with a 304.
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import { serverForSuite } from '../helpers/suite';
 
 /** The raw answer, as sent on the wire (no automatic decoding). */
 function get(
@@ -22,11 +22,7 @@ function get(
 }
 
 describe('function answers', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.dispose());
+  const server = serverForSuite();
 
   it('sends the catalog gzip-compressed, and the same list without compression to a client that asks for none', async () => {
     const url = `${server.url}/.netlify/functions/products`;

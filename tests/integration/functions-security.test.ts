@@ -3,46 +3,27 @@
 // tokens that stop working within a minute of signing out or removal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID } from 'appwrite';
-import { createClient } from '@supabase/supabase-js';
-import ws from 'ws';
 import { createStaffUser, removeUser, totpAt } from '../../server/auth';
 import { handOffs } from '../helpers/hand-offs';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { registration, signedInCustomer } from '../helpers/customers';
-import { signIn, STAFF } from '../helpers/staff';
+import { startTestServer } from '../helpers/server';
+import { createRegistration, jwtOf, sendToShopify, signedInCustomer } from '../helpers/customers';
+import { signIn, staffClient } from '../helpers/staff';
+import { serverForSuite } from '../helpers/suite';
 import { startReverseProxy } from '../helpers/reverse-proxy';
 import { startSmtpCatcher } from '../helpers/smtp-catcher';
-import { noiseJpeg } from '../helpers/images';
 import { answerBeforeBodyEnds, sendChunkedBody } from '../helpers/raw-http';
 import sharp from 'sharp';
+import { makeJpeg, STAFF } from '../helpers/fixtures';
 
 describe("sendToShopify hands over only what the server knows is the caller's", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.dispose());
-
-  const send = (id: string, jwt: string) =>
-    fetch(`${server.url}/.netlify/functions/sendToShopify`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Appwrite-JWT': jwt },
-      body: JSON.stringify({ $id: id }),
-    });
+  const server = serverForSuite();
+  const send = (id: string, jwt: string) => sendToShopify(server, { $id: id }, jwt);
 
   it("refuses a registration naming someone else's e-mail, exactly as a missing one, and tags nobody", async () => {
     const mallory = await signedInCustomer(server, 'mallory@example.com');
-    const id = ID.unique();
     // Mallory's own document (her user id), but with the victim's e-mail: Appwrite lets a client write that.
-    await mallory.as(() =>
-      mallory.databases.createDocument({
-        databaseId: 'warranty',
-        collectionId: 'submissions',
-        documentId: id,
-        data: registration({ email: 'victim@example.com', user_id: mallory.userId }),
-      }),
-    );
-    const { jwt } = await mallory.as(() => mallory.account.createJWT());
+    const { $id: id } = await createRegistration(mallory, { email: 'victim@example.com' });
+    const jwt = await jwtOf(mallory);
     const forged = await send(id, jwt);
     const missing = await send(ID.unique(), jwt);
     expect(forged.status).toBe(404);
@@ -51,30 +32,14 @@ describe("sendToShopify hands over only what the server knows is the caller's", 
     expect(log.filter((e) => e.email === 'victim@example.com')).toEqual([]);
 
     // Her own registration with her own e-mail goes through (in any letter case she typed it).
-    const own = ID.unique();
-    await mallory.as(() =>
-      mallory.databases.createDocument({
-        databaseId: 'warranty',
-        collectionId: 'submissions',
-        documentId: own,
-        data: registration({ email: 'Mallory@Example.com', user_id: mallory.userId }),
-      }),
-    );
-    expect((await send(own, jwt)).status).toBe(200);
+    const own = await createRegistration(mallory, { email: 'Mallory@Example.com' });
+    expect((await send(own.$id, jwt)).status).toBe(200);
   });
 
   it('limits hand-offs per account and says when to come back', async () => {
     const eve = await signedInCustomer(server, 'eve@example.com');
-    const id = ID.unique();
-    await eve.as(() =>
-      eve.databases.createDocument({
-        databaseId: 'warranty',
-        collectionId: 'submissions',
-        documentId: id,
-        data: registration({ email: 'eve@example.com', user_id: eve.userId }),
-      }),
-    );
-    const { jwt } = await eve.as(() => eve.account.createJWT());
+    const { $id: id } = await createRegistration(eve);
+    const jwt = await jwtOf(eve);
     const statuses: number[] = [];
     for (let i = 0; i < 102; i++) statuses.push((await send(id, jwt)).status);
     expect(statuses.slice(0, 100)).toEqual(Array(100).fill(200));
@@ -92,13 +57,11 @@ describe("sendToShopify hands over only what the server knows is the caller's", 
 });
 
 describe('function bodies', () => {
-  let server: TestServer;
+  const server = serverForSuite({ staffEmail: STAFF.email, staffPassword: STAFF.password });
   let staffToken: string;
   beforeAll(async () => {
-    server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password });
     staffToken = await signIn(server, STAFF.email, STAFF.password);
   });
-  afterAll(() => server.dispose());
 
   it('are counted while read, chunked or not, and cut at the limit with a 413', async () => {
     const staff = await sendChunkedBody(
@@ -109,10 +72,9 @@ describe('function bodies', () => {
     expect(staff.status).toBe(413);
     expect(JSON.parse(staff.body).code).toBe('payload_too_large');
     const ada = await signedInCustomer(server, 'bodies@example.com');
-    const { jwt } = await ada.as(() => ada.account.createJWT());
     const customer = await sendChunkedBody(
       `${server.url}/.netlify/functions/sendToShopify`,
-      { 'X-Appwrite-JWT': jwt, 'Content-Type': 'application/json' },
+      { 'X-Appwrite-JWT': await jwtOf(ada), 'Content-Type': 'application/json' },
       1024 * 1024,
     );
     expect(customer.status).toBe(413);
@@ -121,7 +83,7 @@ describe('function bodies', () => {
   it('let staff open full-size photos with non-ASCII names, and previews in the sizes the app uses', async () => {
     const ada = await signedInCustomer(server, 'names@example.com');
     const fileId = ID.unique();
-    const photo = await noiseJpeg(300, 200);
+    const photo = await makeJpeg({ width: 300, height: 200 });
     await ada.as(() =>
       ada.storage.createFile({ bucketId: 'images', fileId, file: new File([photo], 'Bague – café 指輪.jpg', { type: 'image/jpeg' }) }),
     );
@@ -178,26 +140,15 @@ describe('address lookups behind a proxy', () => {
 });
 
 describe('staff access ends within a minute', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    process.env.STAFF_SESSION_CHECK_SECONDS = '0';
-    server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password });
-  });
-  afterAll(async () => {
-    delete process.env.STAFF_SESSION_CHECK_SECONDS;
-    await server.dispose();
-  });
+  beforeAll(() => void (process.env.STAFF_SESSION_CHECK_SECONDS = '0'));
+  afterAll(() => void delete process.env.STAFF_SESSION_CHECK_SECONDS);
+  const server = serverForSuite({ staffEmail: STAFF.email, staffPassword: STAFF.password });
 
   const list = (token: string) =>
     fetch(`${server.url}/.netlify/functions/getSubmissions`, { headers: { Authorization: `Bearer ${token}` } });
-  const client = () =>
-    createClient(server.url, server.secrets.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: ws as never },
-    });
 
   it('after signing out, for a password-only token', async () => {
-    const sb = client();
+    const sb = staffClient(server);
     const { data } = await sb.auth.signInWithPassword(STAFF);
     const token = data.session!.access_token;
     expect((await list(token)).status).toBe(200);
@@ -209,7 +160,7 @@ describe('staff access ends within a minute', () => {
 
   it('after signing out, for a token confirmed with the authenticator (aal2)', async () => {
     await createStaffUser(server.db, 'aal2.staff@maison.example', 'a long enough passphrase', { staff: true });
-    const sb = client();
+    const sb = staffClient(server);
     await sb.auth.signInWithPassword({ email: 'aal2.staff@maison.example', password: 'a long enough passphrase' });
     const factor = (await sb.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Desk' })).data!;
     await sb.auth.mfa.challengeAndVerify({ factorId: factor.id, code: totpAt(factor.totp.secret) });

@@ -10,8 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { backup, restore } from '../../server/backup';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { registration } from '../helpers/customers';
-import { noiseJpeg } from '../helpers/images';
+import { makeJpeg, registration } from '../helpers/fixtures';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DOCS = '/databases/warranty/collections/submissions/documents';
@@ -82,7 +81,7 @@ describe('a graceful stop', () => {
 
   it('waits for a request in flight before closing the database', async () => {
     const server = await startTestServer();
-    const photo = await noiseJpeg(1200, 900, 95);
+    const photo = await makeJpeg({ width: 1200, height: 900, quality: 95 });
     // An upload from a slow phone: half of it is on its way when the stop begins, the rest comes later.
     const boundary = 'slowboundary';
     const head = Buffer.from(
@@ -133,7 +132,7 @@ describe('backups', () => {
       while (running) {
         const id = `w${i++}`;
         if ((await createDoc(server, id)) === 201) confirmedDocs.push(id);
-        const bytes = await noiseJpeg(64, 48);
+        const bytes = await makeJpeg({ width: 64, height: 48 });
         if ((await uploadFile(server, `f${id}`, bytes)) === 201) confirmedFiles.set(`f${id}`, sha(bytes));
       }
     };

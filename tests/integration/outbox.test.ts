@@ -5,19 +5,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Account, Client, Databases, Storage } from 'appwrite';
-import { Client as NodeClient, Databases as NodeDatabases, Query, Storage as NodeStorage } from 'node-appwrite';
+import { Query } from 'node-appwrite';
 import { openAppDb, type AppDb } from '@/db/schema';
-import type { RegistrationFields } from '@/db/types';
 import type { AppwriteClients } from '@/lib/appwrite';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 import { appwriteOutboxBackend } from '@/sync/appwrite-backend';
 import { documentOf, flushOutbox, SIGNED_OUT } from '@/sync/outbox';
 import { enqueueRegistration } from '@/db/outbox-repository';
 import { handOffs } from '../helpers/hand-offs';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { adminClient, startTestServer, type TestServer } from '../helpers/server';
 import { signedInCustomer } from '../helpers/customers';
 import { webCustomer, type WebCustomer } from '../helpers/web-customer';
-import { noiseJpeg } from '../helpers/images';
+import { makeJpeg, registrationFields } from '../helpers/fixtures';
 
 const config = (endpoint: string): RuntimeConfig => ({
   appwriteEndpoint: endpoint,
@@ -43,16 +42,7 @@ function clientsFor(customer: WebCustomer, server: TestServer): AppwriteClients 
   };
 }
 
-const jpeg = () => noiseJpeg();
-
-const fields = (email: string): RegistrationFields => ({
-  full_name: 'Ada Lovelace',
-  email,
-  phone: '+1 5551234567',
-  address: '12 Elm St, Apt 4, Springfield, IL, 62701, United States',
-  product_sku: 'Aurora Pendant',
-  selected_product: '',
-});
+const jpeg = () => makeJpeg();
 
 async function queue(db: AppDb, userId: string, email: string, photos: { bytes: Uint8Array<ArrayBuffer>; name: string }[]) {
   const ids: string[] = [];
@@ -70,16 +60,13 @@ async function queue(db: AppDb, userId: string, email: string, photos: { bytes: 
     });
     ids.push(id);
   }
-  return enqueueRegistration(db, { userId, fields: fields(email), draftFileIds: ids });
+  return enqueueRegistration(db, { userId, fields: registrationFields({ email }), draftFileIds: ids });
 }
 
 describe('outbox with the real server', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'warranty-outbox-'));
   let server: TestServer;
-  const admin = () => {
-    const c = new NodeClient().setEndpoint(server.endpoint).setProject('warranty').setKey(server.secrets.apiKey);
-    return { databases: new NodeDatabases(c), storage: new NodeStorage(c) };
-  };
+  const admin = () => adminClient(server);
   const docsOf = async (userId: string) =>
     (
       await admin().databases.listDocuments({
@@ -127,7 +114,7 @@ describe('outbox with the real server', () => {
     const docs = await docsOf(ada.userId);
     expect(docs).toHaveLength(1);
     const fileIds = entry.files.map((f) => f.fileId);
-    expect(docs[0]).toMatchObject({ $id: entry.id, ...fields('ada@example.com'), user_id: ada.userId, image_file_id: fileIds.join(',') });
+    expect(docs[0]).toMatchObject({ $id: entry.id, ...registrationFields(), user_id: ada.userId, image_file_id: fileIds.join(',') });
     expect(Date.parse(docs[0]!.submitted_at as string)).toBe(Date.parse(entry.submittedAt));
     expect(docs[0]!.$permissions).toEqual([`read("user:${ada.userId}")`]);
     for (const [i, fileId] of fileIds.entries()) {

@@ -10,13 +10,13 @@ import { ID } from 'appwrite';
 import { configFromEnv } from '../../server/config';
 import { createMailer } from '../../server/mail';
 import { codeFor, startTestServer, type TestServer } from '../helpers/server';
-import { registration, signedInCustomer } from '../helpers/customers';
-import { webCustomer, type WebCustomer } from '../helpers/web-customer';
+import { createRegistration, signedInCustomer, type Customer } from '../helpers/customers';
+import { serverForSuite } from '../helpers/suite';
 import { startReverseProxy, type ReverseProxy } from '../helpers/reverse-proxy';
 import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher';
 import { startChildServer } from '../helpers/child-server';
-import { noiseJpeg } from '../helpers/images';
 import { answerBeforeBodyEnds, sendChunkedBody } from '../helpers/raw-http';
+import { makeJpeg } from '../helpers/fixtures';
 
 const PROJECT = { 'X-Appwrite-Project': 'warranty' };
 const DOCS = '/databases/warranty/collections/submissions/documents';
@@ -103,12 +103,10 @@ describe('the dev mailbox never leaks codes', () => {
   });
 
   describe('on one machine with the mailbox on', () => {
-    let server: TestServer;
+    const server = serverForSuite();
     beforeAll(async () => {
-      server = await startTestServer();
       expect((await requestCode(server.url, 'ada@example.com')).status).toBe(201);
     });
-    afterAll(() => server.dispose());
 
     it('answers a direct request from this machine', async () => {
       const res = await fetch(`${server.url}/_dev/mail`);
@@ -265,11 +263,7 @@ describe('behind a reverse proxy (TRUST_PROXY=1, an https PUBLIC_URL)', () => {
 });
 
 describe('run directly (no proxy trusted)', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ rateLimits: LIMITS });
-  });
-  afterAll(() => server.dispose());
+  const server = serverForSuite({ rateLimits: LIMITS });
 
   it("ignores X-Forwarded-For: forged addresses share the caller's own limit", async () => {
     const token = (await (await requestCode(server.url, 'direct@example.com')).json()) as { userId: string };
@@ -343,7 +337,7 @@ type Mode = {
   endpoint: string;
   server(): TestServer;
   code(email: string): Promise<string>;
-  signIn(email: string): Promise<WebCustomer & { userId: string }>;
+  signIn(email: string): Promise<Customer>;
 };
 
 const modes: { name: string; start(): Promise<Mode & { stop(): Promise<void> }> }[] = [
@@ -375,12 +369,7 @@ const modes: { name: string; start(): Promise<Mode & { stop(): Promise<void> }> 
         endpoint: `${proxy.url}/v1`,
         server: () => server,
         code,
-        async signIn(email) {
-          const c = webCustomer(`${proxy.url}/v1`);
-          const token = await c.as(() => c.account.createEmailToken({ userId: ID.unique(), email }));
-          await c.as(() => c.account.createSession({ userId: token.userId, secret: smtp.codeFor(email) }));
-          return Object.assign(c, { userId: token.userId });
-        },
+        signIn: (email) => signedInCustomer({ url: proxy.url, endpoint: `${proxy.url}/v1` }, email, smtp.codeFor),
         async stop() {
           await proxy.close();
           await server.dispose();
@@ -401,23 +390,8 @@ describe.each(modes)('documents, files and bodies, $name', ({ start }) => {
   it("answers a cursor naming someone else's document exactly as one naming a missing document", async () => {
     const ada = await m.signIn('cursor-ada@example.com');
     const bob = await m.signIn('cursor-bob@example.com');
-    const hidden = ID.unique();
-    await ada.as(() =>
-      ada.databases.createDocument({
-        databaseId: 'warranty',
-        collectionId: 'submissions',
-        documentId: hidden,
-        data: registration({ email: 'cursor-ada@example.com', user_id: ada.userId }),
-      }),
-    );
-    await bob.as(() =>
-      bob.databases.createDocument({
-        databaseId: 'warranty',
-        collectionId: 'submissions',
-        documentId: ID.unique(),
-        data: registration({ email: 'cursor-bob@example.com', user_id: bob.userId }),
-      }),
-    );
+    const { $id: hidden } = await createRegistration(ada);
+    await createRegistration(bob);
     const missing = ID.unique();
     const session = bob.localStorage.getItem('cookieFallback')!;
     for (const method of ['cursorAfter', 'cursorBefore']) {
@@ -437,7 +411,7 @@ describe.each(modes)('documents, files and bodies, $name', ({ start }) => {
     const eve = await m.signIn('chunk-eve@example.com');
     const adaSession = ada.localStorage.getItem('cookieFallback')!;
     const eveSession = eve.localStorage.getItem('cookieFallback')!;
-    const photo = await noiseJpeg(2400, 2200, 100);
+    const photo = await makeJpeg({ width: 2400, height: 2200, quality: 100 });
     expect(photo.length).toBeGreaterThan(CHUNK);
     const fileId = ID.unique();
     expect((await sendChunk(m.base, adaSession, fileId, photo, 0)).status).toBe(201);
@@ -467,7 +441,7 @@ describe.each(modes)('documents, files and bodies, $name', ({ start }) => {
   it('checks every chunk of a joined file: an image head on other content is refused and nothing is kept', async () => {
     const ada = await m.signIn('polyglot@example.com');
     const session = ada.localStorage.getItem('cookieFallback')!;
-    const photo = await noiseJpeg(2400, 2200, 100);
+    const photo = await makeJpeg({ width: 2400, height: 2200, quality: 100 });
 
     // The first chunk is a real JPEG's; the second is a program's bytes.
     const program = new Uint8Array(photo.length - CHUNK);
@@ -515,7 +489,7 @@ describe.each(modes)('documents, files and bodies, $name', ({ start }) => {
     // Small uploads are checked whole too.
     const form = new FormData();
     form.append('fileId', ID.unique());
-    form.append('file', new File([await noiseJpeg(64, 64), page], 'ring.jpg', { type: 'image/jpeg' }));
+    form.append('file', new File([await makeJpeg({ width: 64, height: 64 }), page], 'ring.jpg', { type: 'image/jpeg' }));
     const whole = await fetch(`${m.endpoint}/storage/buckets/images/files`, {
       method: 'POST',
       headers: { ...PROJECT, 'X-Fallback-Cookies': session },
@@ -529,7 +503,7 @@ describe.each(modes)('documents, files and bodies, $name', ({ start }) => {
     const name = 'Bague – café 指輪 "front".jpg';
     const fileId = ID.unique();
     await ada.as(async () =>
-      ada.storage.createFile({ bucketId: 'images', fileId, file: new File([await noiseJpeg()], name, { type: 'image/jpeg' }) }),
+      ada.storage.createFile({ bucketId: 'images', fileId, file: new File([await makeJpeg()], name, { type: 'image/jpeg' }) }),
     );
     for (const kind of ['download', 'view']) {
       const res = await fetch(`${m.endpoint}/storage/buckets/images/files/${fileId}/${kind}?project=warranty`, {
@@ -559,54 +533,20 @@ describe('no disk filling', () => {
     const server = await startTestServer({ rateLimits: LIMITS, quotas: { documentsPerDay: 3, filesPerDay: 2, bytesPerDay: 50_000_000 } });
     try {
       const ada = await signedInCustomer(server, 'busy@example.com');
-      const create = () =>
-        ada.as(() =>
-          ada.databases.createDocument({
-            databaseId: 'warranty',
-            collectionId: 'submissions',
-            documentId: ID.unique(),
-            data: registration({ email: 'busy@example.com', user_id: ada.userId }),
-          }),
-        );
-      const first = ID.unique();
-      await ada.as(() =>
-        ada.databases.createDocument({
-          databaseId: 'warranty',
-          collectionId: 'submissions',
-          documentId: first,
-          data: registration({ email: 'busy@example.com', user_id: ada.userId }),
-        }),
-      );
+      const create = (documentId?: string) => createRegistration(ada, {}, documentId);
+      const { $id: first } = await create();
       // The outbox's retries of a document the server already has do not use up the day's quota.
-      for (let i = 0; i < 5; i++)
-        await expect(
-          ada.as(() =>
-            ada.databases.createDocument({
-              databaseId: 'warranty',
-              collectionId: 'submissions',
-              documentId: first,
-              data: registration({ email: 'busy@example.com', user_id: ada.userId }),
-            }),
-          ),
-        ).rejects.toMatchObject({ code: 409 });
+      for (let i = 0; i < 5; i++) await expect(create(first)).rejects.toMatchObject({ code: 409 });
       for (let i = 0; i < 2; i++) await create();
       await expect(create()).rejects.toMatchObject({ code: 429 });
       const upload = async () =>
         ada.as(async () =>
-          ada.storage.createFile({ bucketId: 'images', fileId: ID.unique(), file: new File([await noiseJpeg()], 'a.jpg') }),
+          ada.storage.createFile({ bucketId: 'images', fileId: ID.unique(), file: new File([await makeJpeg()], 'a.jpg') }),
         );
       await upload();
       await upload();
       await expect(upload()).rejects.toMatchObject({ code: 429 });
-      const bob = await signedInCustomer(server, 'calm@example.com');
-      await bob.as(() =>
-        bob.databases.createDocument({
-          databaseId: 'warranty',
-          collectionId: 'submissions',
-          documentId: ID.unique(),
-          data: registration({ email: 'calm@example.com', user_id: bob.userId }),
-        }),
-      );
+      await createRegistration(await signedInCustomer(server, 'calm@example.com'));
     } finally {
       await server.dispose();
     }
@@ -620,7 +560,7 @@ describe('no disk filling', () => {
     try {
       const first = await startTestServer({}, dir);
       const ada = await signedInCustomer(first, 'half@example.com');
-      const photo = await noiseJpeg(2400, 2200, 100);
+      const photo = await makeJpeg({ width: 2400, height: 2200, quality: 100 });
       const fileId = ID.unique();
       expect((await sendChunk(first.url, ada.localStorage.getItem('cookieFallback')!, fileId, photo, 0)).status).toBe(201);
       const uploads = join(dir, 'storage', 'uploads', 'images');

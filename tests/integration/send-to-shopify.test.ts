@@ -1,32 +1,23 @@
 // sendToShopify through the server: only the registering customer may hand over their own registration, and
 // the hand-off is recorded once however often it is retried.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ID } from 'appwrite';
 import { handOffs } from '../helpers/hand-offs';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { registration, signedInCustomer } from '../helpers/customers';
+import { createRegistration, jwtOf, sendToShopify, signedInCustomer } from '../helpers/customers';
+import { registration } from '../helpers/fixtures';
+import { serverForSuite } from '../helpers/suite';
 
 describe('sendToShopify', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.dispose());
-
-  const send = (body: unknown, jwt?: string) =>
-    fetch(`${server.url}/.netlify/functions/sendToShopify`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(jwt ? { 'X-Appwrite-JWT': jwt } : {}) },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    });
+  const server = serverForSuite();
+  const send = (body: unknown, jwt?: string) => sendToShopify(server, body, jwt);
 
   it('records the hand-off once per registration when Shopify is not configured', async () => {
     const ada = await signedInCustomer(server, 'ada@example.com');
-    const id = ID.unique();
     const data = registration({ user_id: ada.userId });
-    await ada.as(() => ada.databases.createDocument({ databaseId: 'warranty', collectionId: 'submissions', documentId: id, data }));
-    const { jwt } = await ada.as(() => ada.account.createJWT());
+    const { $id: id } = await createRegistration(ada, data);
+    const jwt = await jwtOf(ada);
 
+    // As the app sends it: the id and the registration's fields.
     const first = await send({ $id: id, ...data }, jwt);
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ status: 'logged' });
@@ -39,18 +30,8 @@ describe('sendToShopify', () => {
   });
 
   it('answers a registration that belongs to someone else exactly as a missing one', async () => {
-    const owner = await signedInCustomer(server, 'owner@example.com');
-    const id = ID.unique();
-    await owner.as(() =>
-      owner.databases.createDocument({
-        databaseId: 'warranty',
-        collectionId: 'submissions',
-        documentId: id,
-        data: registration({ email: 'owner@example.com', user_id: owner.userId }),
-      }),
-    );
-    const other = await signedInCustomer(server, 'other@example.com');
-    const { jwt } = await other.as(() => other.account.createJWT());
+    const { $id: id } = await createRegistration(await signedInCustomer(server, 'owner@example.com'));
+    const jwt = await jwtOf(await signedInCustomer(server, 'other@example.com'));
     const hidden = await send({ $id: id }, jwt);
     const missing = await send({ $id: ID.unique() }, jwt);
     expect(hidden.status).toBe(404);
@@ -68,8 +49,7 @@ describe('sendToShopify', () => {
     let jwt: string | undefined;
     if (auth === 'forged') jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJ1c2VySWQiOiJ4In0.c2lnbmF0dXJl';
     else if (auth) {
-      const c = await signedInCustomer(server, `case${Math.random().toString(36).slice(2, 8)}@example.com`);
-      jwt = (await c.as(() => c.account.createJWT())).jwt;
+      jwt = await jwtOf(await signedInCustomer(server, `case${Math.random().toString(36).slice(2, 8)}@example.com`));
     }
     const res = await send(body, jwt);
     expect(res.status).toBe(status);

@@ -1,28 +1,27 @@
 // The staff cache against the real server: a staff token from a real sign-in, 2,500 submissions made in bulk with
 // the API key, then fill, delta, an edit made offline and sent later, and a conflict that is kept, not overwritten.
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, Databases } from 'node-appwrite';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openAppDb, type AppDb } from '@/db/schema';
 import { flushPendingEdits, queueEdit } from '@/sync/pending-edits';
 import { lastSyncedAt, syncSubmissions } from '@/sync/submissions-sync';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { registration } from '../helpers/customers';
-import { signIn, STAFF } from '../helpers/staff';
+import { adminClient } from '../helpers/server';
+import { serverForSuite } from '../helpers/suite';
+import { signIn } from '../helpers/staff';
+import { registration, STAFF } from '../helpers/fixtures';
 
 const COUNT = 2500;
 const where = { databaseId: 'warranty', collectionId: 'submissions' };
 const offlineFetch: typeof fetch = () => Promise.reject(new TypeError('Failed to fetch'));
 
 describe('staff cache against the server', () => {
-  let server: TestServer;
-  let admin: Databases;
+  const server = serverForSuite({ staffEmail: STAFF.email, staffPassword: STAFF.password });
+  let admin: ReturnType<typeof adminClient>['databases'];
   let db: AppDb;
   let opts: { token: string; base: string };
 
   beforeAll(async () => {
-    server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password });
-    admin = new Databases(new Client().setEndpoint(server.endpoint).setProject('warranty').setKey(server.secrets.apiKey));
+    admin = adminClient(server).databases;
     for (let b = 0; b < COUNT / 100; b++) {
       const documents = Array.from({ length: 100 }, (_, i) => {
         const n = b * 100 + i;
@@ -33,7 +32,6 @@ describe('staff cache against the server', () => {
     opts = { token: await signIn(server, STAFF.email, STAFF.password), base: server.url };
     db = openAppDb(`staff-int-${crypto.randomUUID()}`);
   });
-  afterAll(() => server?.dispose());
 
   it('fills the cache with every submission', async () => {
     const result = await syncSubmissions(db, opts);

@@ -1,19 +1,17 @@
 // The staff functions through server/: every one refuses anyone but staff, then lists, pages, edits with
 // conflict detection, imports idempotently and serves private photos.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { ID } from 'appwrite';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { registration, signedInCustomer } from '../helpers/customers';
-import { authCases, signIn, STAFF } from '../helpers/staff';
-import { createClient } from '@supabase/supabase-js';
-import ws from 'ws';
+import { createRegistration, signedInCustomer } from '../helpers/customers';
+import { serverForSuite } from '../helpers/suite';
+import { authCases, signIn, staffClient } from '../helpers/staff';
 import { createStaffUser, totpAt } from '../../server/auth';
 import type { Submission } from '../../src/shared/contracts/submission';
-import { noiseJpeg } from '../helpers/images';
+import { makeJpeg, registration, STAFF } from '../helpers/fixtures';
 
 describe('staff functions', () => {
-  let server: TestServer;
+  const server = serverForSuite({ staffEmail: STAFF.email, staffPassword: STAFF.password });
   let staff: string;
   let cases: Awaited<ReturnType<typeof authCases>>['cases'];
   let photoId: string;
@@ -30,23 +28,13 @@ describe('staff functions', () => {
     });
 
   beforeAll(async () => {
-    server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password });
     ({ staff, cases } = await authCases(server));
     const ada = await signedInCustomer(server, 'ada@example.com');
     photoId = ID.unique();
-    const jpeg = await noiseJpeg(800, 600, 80);
+    const jpeg = await makeJpeg({ width: 800, height: 600, quality: 80 });
     await ada.as(() => ada.storage.createFile({ bucketId: 'images', fileId: photoId, file: new File([jpeg], 'ring.jpg') }));
-    docId = ID.unique();
-    await ada.as(() =>
-      ada.databases.createDocument({
-        databaseId: 'warranty',
-        collectionId: 'submissions',
-        documentId: docId,
-        data: registration({ user_id: ada.userId, image_file_id: photoId }),
-      }),
-    );
+    docId = (await createRegistration(ada, { image_file_id: photoId })).$id;
   });
-  afterAll(() => server.dispose());
 
   it('refuses everyone but staff on every staff function', async () => {
     const wrong: string[] = [];
@@ -244,10 +232,7 @@ describe('staff functions', () => {
 
   it('asks staff with an authenticator for it: a password-only token is refused, an aal2 token works', async () => {
     await createStaffUser(server.db, 'mfa.manager@maison.example', 'another long passphrase', { staff: true });
-    const sb = createClient(server.url, server.secrets.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: ws as never },
-    });
+    const sb = staffClient(server);
     await sb.auth.signInWithPassword({ email: 'mfa.manager@maison.example', password: 'another long passphrase' });
     const factor = (await sb.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Desk' })).data!;
     const challenge = (await sb.auth.mfa.challenge({ factorId: factor.id })).data!;

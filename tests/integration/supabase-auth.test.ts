@@ -8,30 +8,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ws from 'ws';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { createStaffUser, removeUser, signAccessToken } from '../../server/auth';
 import { totpAt } from '../../server/auth/totp';
 import { generateSigningKey } from '../../server/secrets';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { staffClient } from '../helpers/staff';
+import { serverForSuite } from '../helpers/suite';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const STAFF = { email: 'manager@example.com', password: 'Sapphire-Ring-2026' };
-
-/** supabase-js as the staff screens use it, in Node; `log` records "METHOD /path" of every request it makes. */
-function staffClient(server: TestServer, log?: string[]): SupabaseClient {
-  const fetcher: typeof fetch = (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    log?.push(`${init?.method ?? 'GET'} ${new URL(url).pathname}`);
-    return fetch(input, init);
-  };
-  return createClient(server.url, server.secrets.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: ws as never },
-    global: { fetch: fetcher },
-  });
-}
 
 async function signedIn(server: TestServer, creds = STAFF, log?: string[]) {
   const sb = staffClient(server, log);
@@ -58,11 +44,7 @@ function totp(secret: string, ms = Date.now()): string {
 }
 
 describe('staff sign-in with supabase-js', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password });
-  });
-  afterAll(() => server.dispose());
+  const server = serverForSuite({ staffEmail: STAFF.email, staffPassword: STAFF.password });
 
   it('signs in with email and password and gets GoTrue’s session and claims', async () => {
     const { sb, session } = await signedIn(server);
@@ -221,13 +203,9 @@ describe('staff sign-in with supabase-js', () => {
 });
 
 describe('TOTP second factor', () => {
-  let server: TestServer;
+  const server = serverForSuite({ staffEmail: STAFF.email, staffPassword: STAFF.password });
   const MFA = { email: 'mfa@example.com', password: 'Two-Factors-2026' };
-  beforeAll(async () => {
-    server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password });
-    await createStaffUser(server.db, MFA.email, MFA.password, { staff: true });
-  });
-  afterAll(() => server.dispose());
+  beforeAll(() => createStaffUser(server.db, MFA.email, MFA.password, { staff: true }));
 
   it('enrolls, challenges and verifies a TOTP factor up to aal2; later sign-ins start at aal1 with aal2 next', async () => {
     const { sb } = await signedIn(server, MFA);
@@ -310,15 +288,11 @@ describe('TOTP second factor', () => {
 });
 
 describe('sign-in rate limit', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({
-      staffEmail: STAFF.email,
-      staffPassword: STAFF.password,
-      rateLimits: { emailTokenPerEmail: 10, emailTokenPerIp: 100, sessionPerIpUser: 10, sessionPerUser: 20 },
-    });
+  const server = serverForSuite({
+    staffEmail: STAFF.email,
+    staffPassword: STAFF.password,
+    rateLimits: { emailTokenPerEmail: 10, emailTokenPerIp: 100, sessionPerIpUser: 10, sessionPerUser: 20 },
   });
-  afterAll(() => server.dispose());
 
   it('answers the 11th failed sign-in in 15 minutes with 429, even with the right password', async () => {
     const sb = staffClient(server);
@@ -346,16 +320,14 @@ describe('sign-in rate limit', () => {
 type Case = { name: string; method?: string; path: string; headers?: Record<string, string>; body?: string; status: number; code?: string };
 
 describe('bad input to /auth/v1 gets a 4xx in GoTrue’s shape, never a 500', () => {
-  let server: TestServer;
+  const server = serverForSuite({ staffEmail: STAFF.email, staffPassword: STAFF.password });
   let token: string;
   let userId: string;
   beforeAll(async () => {
-    server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password });
     const { session } = await signedIn(server);
     token = session.access_token;
     userId = session.user.id;
   });
-  afterAll(() => server.dispose());
 
   const cases = async (): Promise<Case[]> => {
     const A = { apikey: server.secrets.anonKey };

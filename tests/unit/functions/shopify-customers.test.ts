@@ -2,16 +2,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { upsertShopifyCustomer, type Registration } from '../../../netlify/lib/shopify-customers';
+import { registrationFields } from '../../helpers/fixtures';
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/shopify-customers/${name}.json`, import.meta.url), 'utf8');
 const reg: Registration = {
   id: 'reg1',
-  full_name: 'Ada King Lovelace',
-  email: 'ada@example.com',
-  phone: '+1 5551234567',
-  address: '12 Elm St, Springfield, IL, 62701, United States',
-  product_sku: 'Aurora Pendant',
-  selected_product: '',
+  ...registrationFields({ full_name: 'Ada King Lovelace' }),
   submitted_at: '2026-11-22T10:00:00.000Z',
 };
 

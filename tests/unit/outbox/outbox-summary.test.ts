@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '@/db/types';
 import { customerReason, reasonOf, summarize } from '@/features/outbox/outbox-summary';
 import { queuedEntry } from '@/db/queued-entry';
+import { registrationFields } from '../../helpers/fixtures';
 
 const entry = (over: Partial<OutboxEntry>): OutboxEntry => ({
   ...queuedEntry({
     id: crypto.randomUUID(),
     userId: 'u1',
-    fields: { full_name: 'Ada', email: 'ada@example.com', phone: '', address: '', product_sku: '', selected_product: '' },
+    fields: registrationFields(),
     submittedAt: '2026-01-01T00:00:00.000Z',
     files: [],
     createdAt: 0,

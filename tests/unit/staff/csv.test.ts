@@ -4,22 +4,8 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { buildCsv, buildExportCsv, csvCell, exportFileName, neutralise } from '@/shared/csv';
 import { importRow } from '@/shared/contracts/import-row';
-import type { Submission } from '@/shared/contracts/submission';
+import { submission as sub } from '../../helpers/fixtures';
 
-const sub = (over: Partial<Submission> = {}): Submission => ({
-  $id: 'sub1',
-  $createdAt: '2026-01-01T00:00:00.000+00:00',
-  $updatedAt: '2026-01-01T00:00:00.000+00:00',
-  submitted_at: '2026-01-01T00:00:00.000Z',
-  full_name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  phone: '+1 5551234567',
-  address: '12 Elm St, Apt 4, Springfield, IL, 62701, United States',
-  selected_product: '',
-  product_sku: 'Aurora Pendant',
-  image_file_id: '',
-  ...over,
-});
 const viewUrl = (id: string) => `https://cloud.example/v1/storage/buckets/images/files/${id}/view?project=warranty`;
 
 describe('buildExportCsv', () => {

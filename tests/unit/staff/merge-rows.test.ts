@@ -2,20 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { mergeRows } from '@/features/staff/submissions/use-cached-rows';
 import type { Submission } from '@/shared/contracts/submission';
+import { submission } from '../../helpers/fixtures';
 
-const row = ($id: string, minute: number, full_name = $id): Submission => ({
-  $id,
-  $createdAt: '',
-  $updatedAt: `2026-01-01T00:${String(minute).padStart(2, '0')}:00.000+00:00`,
-  submitted_at: '',
-  full_name,
-  email: '',
-  phone: '',
-  address: '',
-  selected_product: '',
-  product_sku: '',
-  image_file_id: '',
-});
+const row = ($id: string, minute: number, full_name = $id) =>
+  submission({ $id, $updatedAt: `2026-01-01T00:${String(minute).padStart(2, '0')}:00.000+00:00`, full_name });
 const ids = (list: Submission[]) => list.map((r) => r.$id);
 
 describe('mergeRows', () => {

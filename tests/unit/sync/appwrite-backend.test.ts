@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AppwriteException } from 'appwrite';
 import type { AppwriteClients } from '@/lib/appwrite';
 import { appwriteOutboxBackend, failureOf } from '@/sync/appwrite-backend';
+import { registration } from '../../helpers/fixtures';
 
 describe('failureOf', () => {
   it.each([
@@ -27,17 +28,7 @@ describe('failureOf', () => {
 
 describe('notifyShopify', () => {
   const clients = { account: { createJWT: async () => ({ jwt: 'jwt-1' }) }, config: {} } as unknown as AppwriteClients;
-  const data = {
-    full_name: 'Ada',
-    email: 'ada@example.com',
-    phone: '',
-    address: '',
-    product_sku: '',
-    selected_product: '',
-    user_id: 'u1',
-    image_file_id: 'f1',
-    submitted_at: '2026-01-01T00:00:00.000Z',
-  };
+  const data = registration({ user_id: 'u1', image_file_id: 'f1', submitted_at: '2026-01-01T00:00:00.000Z' });
 
   it('posts the registration with the customer’s JWT to the functions base URL', async () => {
     const seen: { url: string; init: RequestInit }[] = [];

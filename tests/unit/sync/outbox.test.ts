@@ -13,6 +13,7 @@ import {
   type SubmissionData,
 } from '@/sync/backend';
 import { backoffDelay, flushOutbox, OTHER_CUSTOMER, PHOTO_MISSING, SIGNED_OUT } from '@/sync/outbox';
+import { registrationFields } from '../../helpers/fixtures';
 import { discardEntry, enqueueRegistration, exportEntry, outboxCounts, releaseNeedsSignIn, retryEntry } from '@/db/outbox-repository';
 
 type Op = 'upload' | 'create' | 'notify';
@@ -79,16 +80,6 @@ class FakeBackend implements OutboxBackend {
   }
 }
 
-const fields = (over: Partial<RegistrationFields> = {}): RegistrationFields => ({
-  full_name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  phone: '+1 5551234567',
-  address: '12 Elm St, Apt 4, Springfield, IL, 62701, United States',
-  product_sku: 'Aurora Pendant',
-  selected_product: '',
-  ...over,
-});
-
 let db: AppDb;
 let backend: FakeBackend;
 let clock: number;
@@ -115,7 +106,7 @@ async function queue(opts: { photos?: number; userId?: string; email?: string } 
   for (let i = 0; i < (opts.photos ?? 1); i++) ids.push(await addPhoto());
   const entry = await enqueueRegistration(db, {
     userId: opts.userId ?? 'user-1',
-    fields: fields({ email: opts.email ?? 'ada@example.com' }),
+    fields: registrationFields({ email: opts.email ?? 'ada@example.com' }),
     draftFileIds: ids,
   });
   // Distinct, increasing createdAt values make the order explicit.
@@ -136,7 +127,7 @@ describe('enqueueRegistration', () => {
     const photos = [await addPhoto(), await addPhoto()];
     const entry = await enqueueRegistration(db, {
       userId: 'user-1',
-      fields: fields(),
+      fields: registrationFields(),
       draftFileIds: photos,
       submittedAt: '2026-01-02T03:04:05.000Z',
       draftId: 'draft-1',
@@ -157,7 +148,9 @@ describe('enqueueRegistration', () => {
   });
 
   it('writes nothing when a photo is not on the device', async () => {
-    await expect(enqueueRegistration(db, { userId: 'u', fields: fields(), draftFileIds: ['nope'] })).rejects.toThrow(/not on this device/);
+    await expect(enqueueRegistration(db, { userId: 'u', fields: registrationFields(), draftFileIds: ['nope'] })).rejects.toThrow(
+      /not on this device/,
+    );
     expect(await db.outbox.count()).toBe(0);
   });
 });
@@ -173,7 +166,7 @@ describe('flushOutbox', () => {
     expect(backend.docs.get(entry.id)).toEqual({
       userId: 'user-1',
       data: {
-        ...fields(),
+        ...registrationFields(),
         user_id: 'user-1',
         image_file_id: entry.files.map((f) => f.fileId).join(','),
         submitted_at: entry.submittedAt,
@@ -423,7 +416,7 @@ describe('outbox tools', () => {
       photos: { fileId: string; type: string; base64: string }[];
     };
     expect(file.format).toBe('warranty-outbox-entry');
-    expect(file.entry).toMatchObject({ id: entry.id, fields: fields() });
+    expect(file.entry).toMatchObject({ id: entry.id, fields: registrationFields() });
     for (const [i, p] of file.photos.entries()) {
       const stored = new Uint8Array(await (await db.draftFiles.get(entry.files[i]!.draftFileId))!.blob.arrayBuffer());
       expect(p).toMatchObject({ fileId: entry.files[i]!.fileId, type: 'image/jpeg' });
@@ -466,7 +459,7 @@ describe('ending the customer session once everything is sent', () => {
   it('ends it when the only draft past the code step is a late save of the submitted run itself', async () => {
     const photo = await addPhoto();
     await db.drafts.add({ id: 'run-1', step: 6, values: {}, updatedAt: Date.now() });
-    await enqueueRegistration(db, { userId: 'user-1', fields: fields(), draftFileIds: [photo], draftId: 'run-1' });
+    await enqueueRegistration(db, { userId: 'user-1', fields: registrationFields(), draftFileIds: [photo], draftId: 'run-1' });
     await db.drafts.put({ id: 'run-1', step: 6, values: {}, updatedAt: Date.now() }); // the debounced save, landing late
     expect((await flush()).sessionEnded).toBe(true);
   });

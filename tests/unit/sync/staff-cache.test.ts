@@ -92,6 +92,14 @@ describe('staff cache', () => {
   let db: AppDb;
   let server: FakeFunctions;
   const opts = () => ({ token: 'staff-token', base: 'http://fn.test', fetchImpl: server.fetch });
+  /** `n` new submissions on the server, synced to the device. */
+  const synced = async (n: number) => {
+    server.add(n);
+    await syncSubmissions(db, opts());
+  };
+  /** An edit of the device's copy of `id`, based on the version the device holds. */
+  const editCopy = async (id: string, fields: Partial<Submission>) =>
+    queueEdit(db, { id, fields, baseUpdatedAt: (await db.submissions.get(id))!.$updatedAt });
 
   beforeEach(() => {
     db = openAppDb(`staff-${crypto.randomUUID()}`);
@@ -109,8 +117,7 @@ describe('staff cache', () => {
   });
 
   it('then asks only for changes since the last server time, less a small overlap', async () => {
-    server.add(30);
-    await syncSubmissions(db, opts());
+    await synced(30);
     const serverTime = server.clock;
     server.edit('doc-000007', { full_name: 'Ada King' });
     server.requests = [];
@@ -137,8 +144,7 @@ describe('staff cache', () => {
   });
 
   it('never replaces a cached row with an older copy', async () => {
-    server.add(3);
-    await syncSubmissions(db, opts());
+    await synced(3);
     const newer = { ...(await db.submissions.get('doc-000001'))!, full_name: 'Newer', $updatedAt: stamp(server.clock + 10_000) };
     await db.submissions.put(newer);
     await db.meta.delete('staff.watermark');
@@ -147,8 +153,7 @@ describe('staff cache', () => {
   });
 
   it('shows a queued edit at once and merges a second one into it', async () => {
-    server.add(2);
-    await syncSubmissions(db, opts());
+    await synced(2);
     const base = (await db.submissions.get('doc-000000'))!.$updatedAt;
     await queueEdit(db, { id: 'doc-000000', fields: { full_name: 'Ada King' }, baseUpdatedAt: base });
     await queueEdit(db, { id: 'doc-000000', fields: { phone: '+1 5550001111' }, baseUpdatedAt: 'ignored' });
@@ -158,8 +163,7 @@ describe('staff cache', () => {
   });
 
   it('sends pending edits and keeps the server’s copy', async () => {
-    server.add(2);
-    await syncSubmissions(db, opts());
+    await synced(2);
     const base = (await db.submissions.get('doc-000001'))!.$updatedAt;
     await queueEdit(db, { id: 'doc-000001', fields: { full_name: 'Grace Hopper' }, baseUpdatedAt: base });
     const result = await flushPendingEdits(db, opts());
@@ -170,23 +174,16 @@ describe('staff cache', () => {
   });
 
   it('sends an edit once when two flushes start together', async () => {
-    server.add(1);
-    await syncSubmissions(db, opts());
-    await queueEdit(db, {
-      id: 'doc-000000',
-      fields: { full_name: 'Once' },
-      baseUpdatedAt: (await db.submissions.get('doc-000000'))!.$updatedAt,
-    });
+    await synced(1);
+    await editCopy('doc-000000', { full_name: 'Once' });
     const [a, b] = await Promise.all([flushPendingEdits(db, opts()), flushPendingEdits(db, opts())]);
     expect([a, b].map((r) => r.conflicts.length)).toEqual([0, 0]);
     expect(server.requests.filter((u) => u.pathname.endsWith('/updateAppwriteSubmission'))).toHaveLength(1);
   });
 
   it('keeps edits made offline until the network returns', async () => {
-    server.add(2);
-    await syncSubmissions(db, opts());
-    for (const id of ['doc-000000', 'doc-000001'])
-      await queueEdit(db, { id, fields: { address: '1 Main St' }, baseUpdatedAt: (await db.submissions.get(id))!.$updatedAt });
+    await synced(2);
+    for (const id of ['doc-000000', 'doc-000001']) await editCopy(id, { address: '1 Main St' });
     server.offline = true;
     expect(await flushPendingEdits(db, opts())).toEqual({ sent: [], conflicts: [], failed: 2 });
     expect(await db.pendingEdits.count()).toBe(2);
@@ -197,10 +194,9 @@ describe('staff cache', () => {
   });
 
   it('keeps a conflict for the staff member instead of overwriting, then settles it either way', async () => {
-    server.add(2);
-    await syncSubmissions(db, opts());
+    await synced(2);
     for (const id of ['doc-000000', 'doc-000001']) {
-      await queueEdit(db, { id, fields: { full_name: `Mine ${id}` }, baseUpdatedAt: (await db.submissions.get(id))!.$updatedAt });
+      await editCopy(id, { full_name: `Mine ${id}` });
       server.edit(id, { full_name: `Theirs ${id}` });
     }
     const first = await flushPendingEdits(db, opts());
@@ -224,13 +220,8 @@ describe('staff cache', () => {
   });
 
   it('keeps showing a pending edit when a newer server copy arrives, and the send then conflicts', async () => {
-    server.add(1);
-    await syncSubmissions(db, opts());
-    await queueEdit(db, {
-      id: 'doc-000000',
-      fields: { full_name: 'Mine' },
-      baseUpdatedAt: (await db.submissions.get('doc-000000'))!.$updatedAt,
-    });
+    await synced(1);
+    await editCopy('doc-000000', { full_name: 'Mine' });
     server.edit('doc-000000', { phone: '+44 2071234567' });
     await syncSubmissions(db, opts());
     expect(await db.submissions.get('doc-000000')).toMatchObject({ full_name: 'Mine', phone: '' });
@@ -238,8 +229,7 @@ describe('staff cache', () => {
   });
 
   it('stops with the server’s reason when the session is refused', async () => {
-    server.add(1);
-    await syncSubmissions(db, opts());
+    await synced(1);
     await queueEdit(db, { id: 'doc-000000', fields: { full_name: 'X' }, baseUpdatedAt: '' });
     server.status = 401;
     const err = await flushPendingEdits(db, opts()).catch((e: unknown) => e);
@@ -264,8 +254,7 @@ describe('staff cache', () => {
   });
 
   it('forgets submissions, pending edits and staff sync marks, and nothing else', async () => {
-    server.add(3);
-    await syncSubmissions(db, opts());
+    await synced(3);
     await queueEdit(db, { id: 'doc-000000', fields: { full_name: 'X' }, baseUpdatedAt: '' });
     await db.meta.put({ key: 'catalog.etag', value: 'abc' });
     await clearStaffCache(db);

@@ -7,6 +7,7 @@ import { flushOutbox, type FlushReport } from '@/sync/outbox';
 import { enqueueRegistration } from '@/db/outbox-repository';
 import { startOutboxTriggers } from '@/sync/triggers';
 import { requestFlush } from '@/sync/flush-request';
+import { registrationFields } from '../../helpers/fixtures';
 
 /** Lets fake-indexeddb (setImmediate, not faked) finish what a flush started. */
 const settle = async () => {
@@ -25,8 +26,7 @@ async function dbWithOneRecord() {
     height: 1,
     addedAt: 0,
   });
-  const fields = { full_name: 'Ada', email: 'ada@example.com', phone: '', address: '', product_sku: '', selected_product: '' };
-  await enqueueRegistration(db, { userId: 'u1', fields, draftFileIds: ['p1'] });
+  await enqueueRegistration(db, { userId: 'u1', fields: registrationFields(), draftFileIds: ['p1'] });
   return db;
 }
 
@@ -55,15 +55,21 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** One queued record, a server that is down, fake timers, and the triggers started on a fake window and document. */
+async function startedTriggers() {
+  const db = await dbWithOneRecord();
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  const backend = downBackend();
+  const win = new EventTarget();
+  const doc = new FakeDocument();
+  const reports: FlushReport[] = [];
+  const stop = startOutboxTriggers(db, backend, { win, doc, onReport: (r) => reports.push(r) });
+  return { db, backend, win, doc, reports, stop };
+}
+
 describe('startOutboxTriggers', () => {
   it('flushes on start, on online, when visible again and on the backoff timer (at least 5 s); stop ends it', async () => {
-    const db = await dbWithOneRecord();
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const backend = downBackend();
-    const win = new EventTarget();
-    const doc = new FakeDocument();
-    const reports: FlushReport[] = [];
-    const stop = startOutboxTriggers(db, backend, { win, doc, onReport: (r) => reports.push(r) });
+    const { backend, win, doc, reports, stop } = await startedTriggers();
     await settle();
     expect(reports).toHaveLength(1);
     expect(reports[0]).toMatchObject({ pending: 1, lastError: 'Service Unavailable' });
@@ -112,13 +118,8 @@ describe('the outbox lock', () => {
 
 describe('flush requests', () => {
   it('sends at once when the network returns or a person asks; a plain request only re-plans', async () => {
-    const db = await dbWithOneRecord();
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const backend = downBackend();
-    const win = new EventTarget();
+    const { db, backend, win, reports, stop } = await startedTriggers();
     vi.stubGlobal('dispatchEvent', (e: Event) => win.dispatchEvent(e));
-    const reports: FlushReport[] = [];
-    const stop = startOutboxTriggers(db, backend, { win, doc: new FakeDocument(), onReport: (r) => reports.push(r) });
     const runs = async (n: number) => {
       for (let i = 0; i < 20 && reports.length < n; i++) await settle();
       expect(reports).toHaveLength(n);

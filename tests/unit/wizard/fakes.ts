@@ -122,31 +122,33 @@ export const settle = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
 
 export type Wizard = ReturnType<typeof startWizard>;
 
+/** A valid answer for each of steps 1 to 5, the event that moves on, and the waits that follow (calls, the 1.5 s notice). */
+const ANSWERS: [
+  field: Extract<WizardEvent, { type: 'field.change' }>['field'],
+  value: string,
+  next: WizardEvent['type'],
+  waits: number[],
+][] = [
+  ['fullName', 'Ada Lovelace', 'step.next', []],
+  ['email', 'ada@example.com', 'code.send', [0]],
+  ['code', '123456', 'code.verify', [0, 1500]],
+  ['phone', '5551234567', 'step.next', []],
+  ['addressLine1', '12 Elm St', 'step.next', [0]],
+];
+
 /** Drives a fresh wizard through the steps before `step`, with valid answers. */
 export async function walkTo(w: Wizard, step: number) {
   await settle();
-  if (step > 1) {
-    w.type('fullName', 'Ada Lovelace');
-    w.send({ type: 'step.next' });
+  for (const [field, value, next, waits] of ANSWERS.slice(0, step - 1)) {
+    w.type(field, value);
+    w.send({ type: next } as WizardEvent);
+    for (const ms of waits) await settle(ms);
   }
-  if (step > 2) {
-    w.type('email', 'ada@example.com');
-    w.send({ type: 'code.send' });
-    await settle();
-  }
-  if (step > 3) {
-    w.type('code', '123456');
-    w.send({ type: 'code.verify' });
-    await settle();
-    await settle(1500);
-  }
-  if (step > 4) {
-    w.type('phone', '5551234567');
-    w.send({ type: 'step.next' });
-  }
-  if (step > 5) {
-    w.type('addressLine1', '12 Elm St');
-    w.send({ type: 'step.next' });
-    await settle();
-  }
+}
+
+/** A started wizard (with these fakes) walked to `step`. */
+export async function wizardAt(step: number, over: Partial<Fakes> = {}) {
+  const w = startWizard(over);
+  await walkTo(w, step);
+  return w;
 }

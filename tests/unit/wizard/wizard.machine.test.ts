@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import { wizardView } from '@/features/wizard/wizard.view';
 import { MESSAGES } from '@/features/wizard/wizard.rules';
-import { emptyDraft, settle, startWizard, walkTo } from './fakes';
+import { emptyDraft, settle, startWizard, wizardAt, type Fakes, type Wizard } from './fakes';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -14,10 +14,46 @@ afterEach(() => {
 
 const appwriteError = (code: number, type: string, message: string) => Object.assign(new Error(message), { code, type });
 
+/** A wizard started from a stored draft (these fields over an empty one). */
+async function restored(draft: Parameters<typeof emptyDraft>[0], over: Partial<Fakes> = {}) {
+  const w = startWizard({ loadDraft: async () => emptyDraft(draft), ...over });
+  await settle();
+  return w;
+}
+
+/** Types the code on step 3 and verifies it, with the calls settled. */
+async function verifyWith(w: Wizard, code: string) {
+  w.type('code', code);
+  w.send({ type: 'code.verify' });
+  await settle();
+}
+
+/** Types the email on step 2 and sends the code, with the calls settled. */
+async function sendCodeTo(w: Wizard, email: string) {
+  w.type('email', email);
+  w.send({ type: 'code.send' });
+  await settle();
+}
+
+/** Selects a product on step 6 and submits. */
+async function submitWithProduct(w: Wizard) {
+  w.send({ type: 'product.select', id: '3' });
+  w.send({ type: 'registration.submit' });
+  await settle();
+}
+
+/** Asks for a new code from step 2 and verifies it, past the 1.5 s notice. */
+async function verifyAgain(w: Wizard) {
+  w.send({ type: 'code.send' });
+  await settle();
+  w.type('code', '654321');
+  w.send({ type: 'code.verify' });
+  await settle(1500);
+}
+
 describe('wizardMachine: start and restore', () => {
   it('starts at step 1 when no draft is stored', async () => {
-    const w = startWizard();
-    await settle();
+    const w = await wizardAt(1);
     expect(w.ctx().step).toBe(1);
     expect(w.snap().matches({ flow: 'enteringName' })).toBe(true);
   });
@@ -48,14 +84,12 @@ describe('wizardMachine: start and restore', () => {
   });
 
   it.each([0, 7, 9, Number.NaN])('starts at step 1 when the stored step is %s', async (step) => {
-    const w = startWizard({ loadDraft: async () => emptyDraft({ step }) });
-    await settle();
+    const w = await restored({ step });
     expect(w.ctx().step).toBe(1);
   });
 
   it('starts at step 1 when the draft cannot be read', async () => {
-    const w = startWizard({ loadDraft: () => Promise.reject(new Error('IndexedDB closed')) });
-    await settle();
+    const w = await wizardAt(1, { loadDraft: () => Promise.reject(new Error('IndexedDB closed')) });
     expect(w.ctx().step).toBe(1);
   });
 
@@ -71,32 +105,40 @@ describe('wizardMachine: start and restore', () => {
   });
 
   it('keeps a stored verified flag when the session is still there, and polls it', async () => {
-    const w = startWizard({ loadDraft: async () => emptyDraft({ step: 4, isVerified: true, userId: 'u1', sessionId: 's1' }) });
-    await settle();
+    const w = await restored({ step: 4, isVerified: true, userId: 'u1', sessionId: 's1' });
     expect(w.ctx().isVerified).toBe(true);
     expect(w.snap().matches({ session: 'signedIn' })).toBe(true);
     expect(w.poll).toHaveBeenCalledWith({ intervalMs: 900000 });
   });
 
   it('does not check the session when no verified flag was stored', async () => {
-    const w = startWizard();
-    await settle();
+    const w = await wizardAt(1);
     expect(w.spies.checkSession).not.toHaveBeenCalled();
+  });
+});
+
+describe('wizardMachine: Back', () => {
+  it.each([
+    [1, 1],
+    [2, 1],
+    [3, 2],
+  ])('goes from step %i to step %i (step 1 ignores it)', async (from, to) => {
+    const w = await wizardAt(from);
+    w.send({ type: 'step.back' });
+    expect(w.ctx().step).toBe(to);
   });
 });
 
 describe('wizardMachine: step 1, full name', () => {
   it('asks for the full name', async () => {
-    const w = startWizard();
-    await settle();
+    const w = await wizardAt(1);
     w.type('fullName', '   ');
     w.send({ type: 'step.next' });
     expect(w.ctx()).toMatchObject({ step: 1, error: 'Enter your full name.' });
   });
 
   it('advances on Enter once a name is typed, and clears the error', async () => {
-    const w = startWizard();
-    await settle();
+    const w = await wizardAt(1);
     w.send({ type: 'key.enter' });
     expect(w.ctx().error).toBe('Enter your full name.');
     w.type('fullName', 'Ada Lovelace');
@@ -104,19 +146,11 @@ describe('wizardMachine: step 1, full name', () => {
     w.send({ type: 'key.enter' });
     expect(w.ctx().step).toBe(2);
   });
-
-  it('ignores Back on step 1', async () => {
-    const w = startWizard();
-    await settle();
-    w.send({ type: 'step.back' });
-    expect(w.ctx().step).toBe(1);
-  });
 });
 
 describe('wizardMachine: step 2, email', () => {
   it('asks for an email, then a valid one', async () => {
-    const w = startWizard();
-    await walkTo(w, 2);
+    const w = await wizardAt(2);
     w.send({ type: 'code.send' });
     expect(w.ctx().error).toBe('Enter your email.');
     w.type('email', 'ada@example');
@@ -126,8 +160,7 @@ describe('wizardMachine: step 2, email', () => {
   });
 
   it('sends the code on Enter and goes to step 3 with the pending login', async () => {
-    const w = startWizard();
-    await walkTo(w, 2);
+    const w = await wizardAt(2);
     w.type('email', ' ada@example.com ');
     w.send({ type: 'key.enter' });
     expect(wizardView(w.snap()).busy).toBe(true);
@@ -137,35 +170,23 @@ describe('wizardMachine: step 2, email', () => {
   });
 
   it("shows the error's message when sending fails", async () => {
-    const w = startWizard({ sendCode: () => Promise.reject(appwriteError(429, 'general_rate_limit_exceeded', 'Rate limit exceeded.')) });
-    await walkTo(w, 2);
-    w.type('email', 'ada@example.com');
-    w.send({ type: 'code.send' });
-    await settle();
+    const w = await wizardAt(2, {
+      sendCode: () => Promise.reject(appwriteError(429, 'general_rate_limit_exceeded', 'Rate limit exceeded.')),
+    });
+    await sendCodeTo(w, 'ada@example.com');
     expect(w.ctx()).toMatchObject({ step: 2, error: 'Rate limit exceeded.' });
   });
 
   it('falls back to "Failed to send OTP." when the error has no message', async () => {
-    const w = startWizard({ sendCode: () => Promise.reject({}) });
-    await walkTo(w, 2);
-    w.type('email', 'ada@example.com');
-    w.send({ type: 'code.send' });
-    await settle();
+    const w = await wizardAt(2, { sendCode: () => Promise.reject({}) });
+    await sendCodeTo(w, 'ada@example.com');
     expect(w.ctx().error).toBe('Failed to send OTP.');
-  });
-
-  it('goes back to step 1', async () => {
-    const w = startWizard();
-    await walkTo(w, 2);
-    w.send({ type: 'step.back' });
-    expect(w.ctx().step).toBe(1);
   });
 });
 
 describe('wizardMachine: step 3, one-time code', () => {
   it('keeps digits only, at most 6, and enables Verify only with 6', async () => {
-    const w = startWizard();
-    await walkTo(w, 3);
+    const w = await wizardAt(3);
     w.type('code', '12a3-45');
     expect(w.ctx().fields.code).toBe('12345');
     expect(wizardView(w.snap()).canVerify).toBe(false);
@@ -175,8 +196,7 @@ describe('wizardMachine: step 3, one-time code', () => {
   });
 
   it('asks for the code: "Please enter the OTP." on Verify, "Enter the OTP." on Next', async () => {
-    const w = startWizard();
-    await walkTo(w, 3);
+    const w = await wizardAt(3);
     w.send({ type: 'key.enter' });
     expect(w.ctx().error).toBe('Please enter the OTP.');
     w.send({ type: 'step.next' });
@@ -184,25 +204,20 @@ describe('wizardMachine: step 3, one-time code', () => {
   });
 
   it('asks for 6 digits', async () => {
-    const w = startWizard();
-    await walkTo(w, 3);
-    w.type('code', '12345');
-    w.send({ type: 'code.verify' });
+    const w = await wizardAt(3);
+    await verifyWith(w, '12345');
     expect(w.ctx().error).toBe('OTP must be 6 digits.');
     expect(w.spies.verifyCode).not.toHaveBeenCalled();
   });
 
   it('says the session expired when there is no pending login', async () => {
-    const w = startWizard({ loadDraft: async () => emptyDraft({ step: 3, values: { email: 'ada@example.com' } }) });
-    await settle();
-    w.type('code', '123456');
-    w.send({ type: 'code.verify' });
+    const w = await restored({ step: 3, values: { email: 'ada@example.com' } });
+    await verifyWith(w, '123456');
     expect(w.ctx().error).toBe('Session expired. Please request a new OTP.');
   });
 
   it('shows "OTP verified successfully!" and moves to step 4 after 1.5 s', async () => {
-    const w = startWizard();
-    await walkTo(w, 3);
+    const w = await wizardAt(3);
     w.type('code', '123456');
     w.send({ type: 'key.enter' });
     await settle();
@@ -221,28 +236,21 @@ describe('wizardMachine: step 3, one-time code', () => {
     [appwriteError(500, 'general_server_error', 'Server error.'), 'Verification failed. Please try again.'],
     [new TypeError('Failed to fetch'), 'Verification failed. Please try again.'],
   ])('maps a failed check (%s) to its message', async (error, message) => {
-    const w = startWizard({ verifyCode: () => Promise.reject(error) });
-    await walkTo(w, 3);
-    w.type('code', '123456');
-    w.send({ type: 'code.verify' });
-    await settle();
+    const w = await wizardAt(3, { verifyCode: () => Promise.reject(error) });
+    await verifyWith(w, '123456');
     expect(w.ctx()).toMatchObject({ step: 3, error: message, userId: 'u1', isVerified: false });
   });
 
   it('says the code expired and forgets the pending login', async () => {
-    const w = startWizard({ verifyCode: () => Promise.reject(appwriteError(401, 'user_token_expired', 'The token has expired.')) });
-    await walkTo(w, 3);
-    w.type('code', '123456');
-    w.send({ type: 'code.verify' });
-    await settle();
+    const w = await wizardAt(3, { verifyCode: () => Promise.reject(appwriteError(401, 'user_token_expired', 'The token has expired.')) });
+    await verifyWith(w, '123456');
     expect(w.ctx()).toMatchObject({ error: 'OTP has expired. Please request a new one.', userId: null });
     w.send({ type: 'code.verify' });
     expect(w.ctx().error).toBe('Session expired. Please request a new OTP.');
   });
 
   it('resends the code and stays on step 3', async () => {
-    const w = startWizard();
-    await walkTo(w, 3);
+    const w = await wizardAt(3);
     w.spies.sendCode.mockResolvedValueOnce({ userId: 'u2' });
     w.send({ type: 'code.resend' });
     await settle();
@@ -251,25 +259,16 @@ describe('wizardMachine: step 3, one-time code', () => {
   });
 
   it('advances directly when already verified', async () => {
-    const w = startWizard({ loadDraft: async () => emptyDraft({ step: 3, isVerified: true, userId: 'u1', sessionId: 's1' }) });
-    await settle();
+    const w = await restored({ step: 3, isVerified: true, userId: 'u1', sessionId: 's1' });
     w.send({ type: 'step.next' });
     expect(w.ctx().step).toBe(4);
     expect(w.spies.verifyCode).not.toHaveBeenCalled();
-  });
-
-  it('goes back to step 2', async () => {
-    const w = startWizard();
-    await walkTo(w, 3);
-    w.send({ type: 'step.back' });
-    expect(w.ctx().step).toBe(2);
   });
 });
 
 describe('wizardMachine: session polling', () => {
   it('polls every 15 minutes while signed in and marks the customer logged out when the session is gone', async () => {
-    const w = startWizard();
-    await walkTo(w, 4);
+    const w = await wizardAt(4);
     expect(w.poll).toHaveBeenCalledWith({ intervalMs: 900000 });
     expect(wizardView(w.snap()).signedIn).toBe(true);
     w.actor.send({ type: 'session.lost' });
@@ -278,8 +277,7 @@ describe('wizardMachine: session polling', () => {
   });
 
   it('stops polling when a new code is requested', async () => {
-    const w = startWizard();
-    await walkTo(w, 4);
+    const w = await wizardAt(4);
     w.send({ type: 'step.back' });
     w.send({ type: 'step.back' });
     w.send({ type: 'code.send' });
@@ -291,15 +289,13 @@ describe('wizardMachine: session polling', () => {
 
 describe('wizardMachine: step 4, phone', () => {
   it('asks for a phone number', async () => {
-    const w = startWizard();
-    await walkTo(w, 4);
+    const w = await wizardAt(4);
     w.send({ type: 'step.next' });
     expect(w.ctx().error).toBe('Enter your phone number.');
   });
 
   it('says "Numbers only please" and keeps only the digits', async () => {
-    const w = startWizard();
-    await walkTo(w, 4);
+    const w = await wizardAt(4);
     w.type('phone', '555-12a');
     expect(w.ctx()).toMatchObject({ error: 'Numbers only please', fields: { phone: '55512' } });
     w.type('phone', '555123');
@@ -307,8 +303,7 @@ describe('wizardMachine: step 4, phone', () => {
   });
 
   it('needs exactly 10 digits on Enter', async () => {
-    const w = startWizard();
-    await walkTo(w, 4);
+    const w = await wizardAt(4);
     w.type('phone', '555123456');
     w.send({ type: 'key.enter' });
     expect(w.ctx()).toMatchObject({ step: 4, error: 'Phone number must be 10 digits' });
@@ -318,8 +313,7 @@ describe('wizardMachine: step 4, phone', () => {
   });
 
   it('defaults to the United States and keeps the chosen country', async () => {
-    const w = startWizard();
-    await walkTo(w, 4);
+    const w = await wizardAt(4);
     expect(w.ctx().fields.phoneCountry).toBe('US');
     w.send({ type: 'phone.country', code: 'GB' });
     expect(w.ctx().fields.phoneCountry).toBe('GB');
@@ -327,14 +321,20 @@ describe('wizardMachine: step 4, phone', () => {
 });
 
 describe('wizardMachine: step 5, address', () => {
-  const focusAndType = (w: ReturnType<typeof startWizard>, text: string) => {
+  const focusAndType = (w: Wizard, text: string) => {
     w.send({ type: 'address.focus' });
     w.type('addressLine1', text);
   };
+  /** Step 5 with "12 Elm" typed in the focused field and the lookup's 300 ms waited out. */
+  const withSuggestions = async (over: Partial<Fakes> = {}) => {
+    const w = await wizardAt(5, over);
+    focusAndType(w, '12 Elm');
+    await settle(300);
+    return w;
+  };
 
   it('looks up addresses 300 ms after the last keystroke, from 2 characters', async () => {
-    const w = startWizard();
-    await walkTo(w, 5);
+    const w = await wizardAt(5);
     focusAndType(w, '1');
     await settle(400);
     expect(w.spies.lookupAddresses).not.toHaveBeenCalled();
@@ -350,10 +350,7 @@ describe('wizardMachine: step 5, address', () => {
   });
 
   it('closes the suggestions 200 ms after the field loses focus', async () => {
-    const w = startWizard();
-    await walkTo(w, 5);
-    focusAndType(w, '12 Elm');
-    await settle(300);
+    const w = await withSuggestions();
     w.send({ type: 'address.blur' });
     await settle(199);
     expect(wizardView(w.snap()).suggestionsOpen).toBe(true);
@@ -362,10 +359,7 @@ describe('wizardMachine: step 5, address', () => {
   });
 
   it('chooses a suggestion with the keyboard and fills line 1, city, state and zip from its details', async () => {
-    const w = startWizard();
-    await walkTo(w, 5);
-    focusAndType(w, '12 Elm');
-    await settle(300);
+    const w = await withSuggestions();
     w.send({ type: 'suggestions.next' });
     w.send({ type: 'suggestions.next' });
     w.send({ type: 'suggestions.prev' });
@@ -379,10 +373,7 @@ describe('wizardMachine: step 5, address', () => {
   });
 
   it('closes the suggestions on Escape, and Enter then moves on', async () => {
-    const w = startWizard();
-    await walkTo(w, 5);
-    focusAndType(w, '12 Elm');
-    await settle(300);
+    const w = await withSuggestions();
     w.send({ type: 'suggestions.next' });
     w.send({ type: 'suggestions.dismiss' });
     expect(wizardView(w.snap()).suggestionsOpen).toBe(false);
@@ -391,10 +382,7 @@ describe('wizardMachine: step 5, address', () => {
   });
 
   it('chooses a suggestion clicked while the field is losing focus', async () => {
-    const w = startWizard();
-    await walkTo(w, 5);
-    focusAndType(w, '12 Elm');
-    await settle(300);
+    const w = await withSuggestions();
     w.send({ type: 'address.blur' });
     await settle(50);
     w.send({ type: 'suggestion.choose', index: 1 });
@@ -403,10 +391,7 @@ describe('wizardMachine: step 5, address', () => {
   });
 
   it('clears city, state and zip when the address is edited after choosing', async () => {
-    const w = startWizard();
-    await walkTo(w, 5);
-    focusAndType(w, '12 Elm');
-    await settle(300);
+    const w = await withSuggestions();
     w.send({ type: 'suggestion.choose', index: 0 });
     await settle();
     w.type('addressLine2', 'Apt 4');
@@ -416,32 +401,23 @@ describe('wizardMachine: step 5, address', () => {
   });
 
   it('keeps nothing of the address lookup once the registration is done', async () => {
-    const w = startWizard();
-    await walkTo(w, 5);
-    focusAndType(w, '12 Elm');
-    await settle(300);
+    const w = await withSuggestions();
     expect(w.address().suggestions).toHaveLength(2);
     w.send({ type: 'step.next' });
     await settle();
-    w.send({ type: 'product.select', id: '3' });
-    w.send({ type: 'registration.submit' });
-    await settle();
+    await submitWithProduct(w);
     expect(w.ctx().step).toBe(7);
     expect(w.address()).toEqual({ text: '', suggestions: [], highlighted: -1, focused: false, chosenPlaceId: null });
   });
 
   it('asks for the address', async () => {
-    const w = startWizard();
-    await walkTo(w, 5);
+    const w = await wizardAt(5);
     w.send({ type: 'step.next' });
     expect(w.ctx().error).toBe('Please enter your address.');
   });
 
   it('keeps the step usable when lookups fail', async () => {
-    const w = startWizard({ lookupAddresses: () => Promise.reject(new TypeError('offline')) });
-    await walkTo(w, 5);
-    focusAndType(w, '12 Elm');
-    await settle(300);
+    const w = await withSuggestions({ lookupAddresses: () => Promise.reject(new TypeError('offline')) });
     expect(w.address().suggestions).toEqual([]);
     w.send({ type: 'key.enter' });
     expect(w.ctx().step).toBe(6);
@@ -450,8 +426,7 @@ describe('wizardMachine: step 5, address', () => {
 
 describe('wizardMachine: step 6, products and photos', () => {
   it('searches the catalog, at most 10 results, within a category', async () => {
-    const w = startWizard();
-    await walkTo(w, 6);
+    const w = await wizardAt(6);
     w.type('productQuery', 'pnd-1001');
     expect(w.ctx().results.map((p) => p.title)).toEqual(['Aurora Pendant']);
     w.type('productQuery', 'band');
@@ -462,15 +437,13 @@ describe('wizardMachine: step 6, products and photos', () => {
   });
 
   it('says when nothing matches', async () => {
-    const w = startWizard();
-    await walkTo(w, 6);
+    const w = await wizardAt(6);
     w.type('productQuery', 'zzz');
     expect(wizardView(w.snap()).noResults).toBe(true);
   });
 
   it('selects products as removable chips', async () => {
-    const w = startWizard();
-    await walkTo(w, 6);
+    const w = await wizardAt(6);
     w.send({ type: 'product.select', id: '1' });
     w.send({ type: 'product.select', id: '1' });
     w.send({ type: 'product.select', id: '3' });
@@ -480,16 +453,14 @@ describe('wizardMachine: step 6, products and photos', () => {
   });
 
   it('keeps the catalog error and loads again on entering step 6', async () => {
-    const w = startWizard({ loadCatalog: () => Promise.reject(new Error('Failed to load products.')) });
-    await walkTo(w, 6);
+    const w = await wizardAt(6, { loadCatalog: () => Promise.reject(new Error('Failed to load products.')) });
     await settle();
     expect(w.ctx().catalogError).toBe('Failed to load products.');
     expect(w.spies.loadCatalog).toHaveBeenCalledTimes(2);
   });
 
   it('stores added photos and removes one before submitting', async () => {
-    const w = startWizard();
-    await walkTo(w, 6);
+    const w = await wizardAt(6);
     w.send({
       type: 'photos.add',
       files: [new File(['a'], 'ring.jpg', { type: 'image/jpeg' }), new File(['b'], 'box.png', { type: 'image/png' })],
@@ -505,16 +476,14 @@ describe('wizardMachine: step 6, products and photos', () => {
   });
 
   it('shows the message for a photo it cannot read', async () => {
-    const w = startWizard({ storePhotos: async () => ({ added: [], errors: ['We could not read "x.heic".'] }) });
-    await walkTo(w, 6);
+    const w = await wizardAt(6, { storePhotos: async () => ({ added: [], errors: ['We could not read "x.heic".'] }) });
     w.send({ type: 'photos.add', files: [new File(['a'], 'x.heic')] });
     await settle();
     expect(w.ctx().error).toBe('We could not read "x.heic".');
   });
 
   it('asks for a photo or a product', async () => {
-    const w = startWizard();
-    await walkTo(w, 6);
+    const w = await wizardAt(6);
     w.send({ type: 'key.enter' });
     expect(w.ctx().error).toBe('Please upload an image or select a product via SKU.');
     expect(w.spies.submitRegistration).not.toHaveBeenCalled();
@@ -523,8 +492,7 @@ describe('wizardMachine: step 6, products and photos', () => {
 
 describe('wizardMachine: submit', () => {
   it('sends the registration document and shows step 7 with everything cleared', async () => {
-    const w = startWizard();
-    await walkTo(w, 5);
+    const w = await wizardAt(5);
     w.type('addressLine1', '12 Elm St');
     w.type('addressLine2', 'Apt 4');
     w.type('city', 'Springfield');
@@ -561,8 +529,7 @@ describe('wizardMachine: submit', () => {
   });
 
   it('uses the typed search text as product_sku when no product is selected', async () => {
-    const w = startWizard();
-    await walkTo(w, 6);
+    const w = await wizardAt(6);
     w.type('productQuery', 'RNG-3001 ');
     w.send({ type: 'photos.add', files: [new File(['a'], 'ring.jpg', { type: 'image/jpeg' })] });
     await settle();
@@ -572,17 +539,13 @@ describe('wizardMachine: submit', () => {
   });
 
   it('says the registration waits on this device when it could not be sent yet', async () => {
-    const w = startWizard({ submitRegistration: async () => ({ outcome: 'queued', entryId: 'e1' }) });
-    await walkTo(w, 6);
-    w.send({ type: 'product.select', id: '3' });
-    w.send({ type: 'registration.submit' });
-    await settle();
+    const w = await wizardAt(6, { submitRegistration: async () => ({ outcome: 'queued', entryId: 'e1' }) });
+    await submitWithProduct(w);
     expect(w.ctx()).toMatchObject({ step: 7, outcome: 'queued' });
   });
 
   it('goes back to step 2 when the session is missing at submit', async () => {
-    const w = startWizard({ loadDraft: async () => emptyDraft({ step: 6, values: { fullName: 'Ada', email: 'ada@example.com' } }) });
-    await settle();
+    const w = await restored({ step: 6, values: { fullName: 'Ada', email: 'ada@example.com' } });
     w.send({ type: 'product.select', id: '3' });
     w.send({ type: 'registration.submit' });
     expect(w.ctx()).toMatchObject({ step: 2, error: 'Please log in again. Your session has expired.', isVerified: false });
@@ -590,11 +553,8 @@ describe('wizardMachine: submit', () => {
   });
 
   it('holds a registration that needs sign-in and sends that same record after the customer verifies again', async () => {
-    const w = startWizard({ submitRegistration: async () => ({ outcome: 'needs-sign-in', entryId: 'e9' }) });
-    await walkTo(w, 6);
-    w.send({ type: 'product.select', id: '3' });
-    w.send({ type: 'registration.submit' });
-    await settle();
+    const w = await wizardAt(6, { submitRegistration: async () => ({ outcome: 'needs-sign-in', entryId: 'e9' }) });
+    await submitWithProduct(w);
     expect(w.ctx()).toMatchObject({
       step: 2,
       error: 'Please log in again. Your session has expired.',
@@ -602,49 +562,32 @@ describe('wizardMachine: submit', () => {
       queuedEntryId: 'e9',
     });
     w.spies.submitRegistration.mockResolvedValueOnce({ outcome: 'sent', entryId: 'e9' });
-    w.send({ type: 'code.send' });
-    await settle();
-    w.type('code', '654321');
-    w.send({ type: 'code.verify' });
-    await settle(1500);
+    await verifyAgain(w);
     expect(w.spies.submitRegistration).toHaveBeenCalledTimes(2);
     expect(w.spies.submitRegistration.mock.calls[1]![0].entryId).toBe('e9');
     expect(w.ctx()).toMatchObject({ step: 7, outcome: 'sent', queuedEntryId: null });
   });
 
   it('remembers the held record across a reload, so it is never queued twice', async () => {
-    const w = startWizard({
-      loadDraft: async () => emptyDraft({ step: 2, values: { fullName: 'Ada', email: 'ada@example.com', queuedEntryId: 'e9' } }),
-    });
-    await settle();
-    w.send({ type: 'code.send' });
-    await settle();
-    w.type('code', '654321');
-    w.send({ type: 'code.verify' });
-    await settle(1500);
+    const w = await restored({ step: 2, values: { fullName: 'Ada', email: 'ada@example.com', queuedEntryId: 'e9' } });
+    await verifyAgain(w);
     expect(w.spies.submitRegistration).toHaveBeenCalledOnce();
     expect(w.spies.submitRegistration.mock.calls[0]![0].entryId).toBe('e9');
     expect(w.ctx().step).toBe(7);
   });
 
   it('says "Authentication expired. Please log in again." on a guests or missing-scope error', async () => {
-    const w = startWizard({
+    const w = await wizardAt(6, {
       submitRegistration: () =>
         Promise.reject(appwriteError(401, 'general_unauthorized_scope', 'User (role: guests) missing scopes (["account"])')),
     });
-    await walkTo(w, 6);
-    w.send({ type: 'product.select', id: '3' });
-    w.send({ type: 'registration.submit' });
-    await settle();
+    await submitWithProduct(w);
     expect(w.ctx()).toMatchObject({ step: 2, error: 'Authentication expired. Please log in again.', isVerified: false });
   });
 
   it('says "Submission failed: {message}", or "Unknown error", and stays on step 6', async () => {
-    const w = startWizard({ submitRegistration: () => Promise.reject(new Error('Disk full')) });
-    await walkTo(w, 6);
-    w.send({ type: 'product.select', id: '3' });
-    w.send({ type: 'registration.submit' });
-    await settle();
+    const w = await wizardAt(6, { submitRegistration: () => Promise.reject(new Error('Disk full')) });
+    await submitWithProduct(w);
     expect(w.ctx()).toMatchObject({ step: 6, error: 'Submission failed: Disk full' });
     w.spies.submitRegistration.mockRejectedValueOnce('nothing useful');
     w.send({ type: 'registration.submit' });
@@ -654,13 +597,12 @@ describe('wizardMachine: submit', () => {
 
   it('waits for photos being stored before submitting', async () => {
     let release: () => void = () => {};
-    const w = startWizard({
+    const w = await wizardAt(6, {
       storePhotos: ({ files }) =>
         new Promise(
           (resolve) => (release = () => resolve({ added: files.map((f) => ({ id: f.name, name: f.name, url: 'blob:x' })), errors: [] })),
         ),
     });
-    await walkTo(w, 6);
     w.send({ type: 'photos.add', files: [new File(['a'], 'ring.jpg', { type: 'image/jpeg' })] });
     w.send({ type: 'registration.submit' });
     expect(w.spies.submitRegistration).not.toHaveBeenCalled();
@@ -672,11 +614,8 @@ describe('wizardMachine: submit', () => {
   });
 
   it('starts a new registration from step 7', async () => {
-    const w = startWizard();
-    await walkTo(w, 6);
-    w.send({ type: 'product.select', id: '3' });
-    w.send({ type: 'registration.submit' });
-    await settle();
+    const w = await wizardAt(6);
+    await submitWithProduct(w);
     w.send({ type: 'wizard.restart' });
     expect(w.ctx().step).toBe(1);
     expect(w.ctx().draftId).not.toBe('d1');
@@ -685,8 +624,7 @@ describe('wizardMachine: submit', () => {
 
 describe('wizardMachine: draft', () => {
   it('saves the fields and the step within 300 ms of a change, with everything typed by then', async () => {
-    const w = startWizard();
-    await settle();
+    const w = await wizardAt(1);
     w.type('fullName', 'A');
     await settle(200);
     w.type('fullName', 'Ada');
@@ -704,8 +642,7 @@ describe('wizardMachine: draft', () => {
   });
 
   it('is not postponed by a stream of events', async () => {
-    const w = startWizard();
-    await settle();
+    const w = await wizardAt(1);
     for (let i = 0; i < 10; i++) {
       w.type('fullName', `Ada ${i}`);
       await settle(100);
@@ -714,8 +651,7 @@ describe('wizardMachine: draft', () => {
   });
 
   it('saves at once when the page is being hidden', async () => {
-    const w = startWizard();
-    await settle();
+    const w = await wizardAt(1);
     w.type('fullName', 'Ada');
     w.send({ type: 'draft.flush' });
     await settle();
@@ -723,16 +659,14 @@ describe('wizardMachine: draft', () => {
   });
 
   it('saves the new step and the sign-in state after verification', async () => {
-    const w = startWizard();
-    await walkTo(w, 4);
+    const w = await wizardAt(4);
     await settle(300);
     expect(w.spies.saveDraft.mock.lastCall![0]).toMatchObject({ step: 4, userId: 'u1', sessionId: 's1', isVerified: true });
   });
 
   it('saves again when something changed while saving', async () => {
     let finish: () => void = () => {};
-    const w = startWizard({ saveDraft: () => new Promise<void>((resolve) => (finish = resolve)) });
-    await settle();
+    const w = await wizardAt(1, { saveDraft: () => new Promise<void>((resolve) => (finish = resolve)) });
     w.type('fullName', 'Ada');
     await settle(300);
     w.type('fullName', 'Ada L');
@@ -743,11 +677,8 @@ describe('wizardMachine: draft', () => {
   });
 
   it('does not save the emptied form after the registration is done', async () => {
-    const w = startWizard();
-    await walkTo(w, 6);
-    w.send({ type: 'product.select', id: '3' });
-    w.send({ type: 'registration.submit' });
-    await settle();
+    const w = await wizardAt(6);
+    await submitWithProduct(w);
     const saves = w.spies.saveDraft.mock.calls.length;
     await settle(1000);
     expect(w.spies.saveDraft.mock.calls.length).toBe(saves);
