@@ -144,7 +144,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   };
 }
 
-
 function counterTimings(env: NodeJS.ProcessEnv, invalid: (line: string) => Error): CounterTimings {
   try {
     return counterTimingsFromEnv(env);
