@@ -35,26 +35,24 @@ export const mailConfigured = () => Boolean(env('SMTP_URL') || env('MAIL_RELAY_U
  * Sends one message. Resolves `{sent: false, reason: 'not_configured'}` when there is no way to send.
  * @throws MailError when a configured way failed.
  */
+/** The message's parts, its attachments' bytes as `content` makes them (a Buffer for SMTP, base64 for the relay). */
+function messageWith<C>(m: OutgoingMail, content: (bytes: Uint8Array) => C) {
+  return {
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    ...(m.html ? { html: m.html } : {}),
+    ...(m.attachments?.length
+      ? { attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: content(a.content) })) }
+      : {}),
+  };
+}
+
 export async function sendMail(m: OutgoingMail): Promise<MailResult> {
   const smtp = env('SMTP_URL');
   if (smtp) {
     try {
-      await transportFor(smtp).sendMail({
-        from: env('MAIL_FROM') ?? DEFAULT_FROM,
-        to: m.to,
-        subject: m.subject,
-        text: m.text,
-        ...(m.html ? { html: m.html } : {}),
-        ...(m.attachments?.length
-          ? {
-              attachments: m.attachments.map((a) => ({
-                filename: a.filename,
-                contentType: a.contentType,
-                content: Buffer.from(a.content),
-              })),
-            }
-          : {}),
-      });
+      await transportFor(smtp).sendMail({ from: env('MAIL_FROM') ?? DEFAULT_FROM, ...messageWith(m, (c) => Buffer.from(c)) });
     } catch (err) {
       throw new MailError(`SMTP refused the message: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -63,21 +61,7 @@ export async function sendMail(m: OutgoingMail): Promise<MailResult> {
 
   const relay = env('MAIL_RELAY_URL');
   if (relay) {
-    const body: RelayedMail = {
-      to: m.to,
-      subject: m.subject,
-      text: m.text,
-      ...(m.html ? { html: m.html } : {}),
-      ...(m.attachments?.length
-        ? {
-            attachments: m.attachments.map((a) => ({
-              filename: a.filename,
-              contentType: a.contentType,
-              content: Buffer.from(a.content).toString('base64'),
-            })),
-          }
-        : {}),
-    };
+    const body: RelayedMail = messageWith(m, (c) => Buffer.from(c).toString('base64'));
     let res: Response;
     try {
       res = await fetch(relay, {

@@ -384,6 +384,11 @@ export function attributeFrom(typeParam: string, body: Record<string, unknown>, 
       throw invalidParam('size', `Value must be a valid range between 1 and ${SIZE_MAX.toLocaleString('en-US')}`);
     spec.size = optionalInt('size', body.size, SIZE_MAX, 1, SIZE_MAX);
   }
+  return withRangeAndElements(spec, type, body, flavor);
+}
+
+/** Numbers' min and max, an enum's elements (when given), then the default checked against the whole spec. */
+function withRangeAndElements(spec: AttributeSpec, type: AttributeSpec['type'], body: Record<string, unknown>, flavor: Flavor) {
   if (type === 'integer' || type === 'float') {
     const min = finite('min', body.min, type === 'integer');
     const max = finite('max', body.max, type === 'integer');
@@ -415,16 +420,7 @@ export function attributeUpdate(current: AttributeSpec, typeParam: string, body:
     default: body.default ?? null,
   };
   if (type === 'string' && body.size !== undefined && body.size !== null) spec.size = optionalInt('size', body.size, SIZE_MAX, 1, SIZE_MAX);
-  if (type === 'integer' || type === 'float') {
-    const min = finite('min', body.min, type === 'integer');
-    const max = finite('max', body.max, type === 'integer');
-    if (min !== undefined) spec.min = min;
-    if (max !== undefined) spec.max = max;
-    checkRange(spec);
-  }
-  if (type === 'enum') spec.elements = elementsOf(body.elements);
-  checkDefault(spec, flavor);
-  return spec;
+  return withRangeAndElements(spec, type, body, flavor);
 }
 
 /** Reads an index definition; the TablesDB API names its fields `columns`, the Databases API `attributes`. */

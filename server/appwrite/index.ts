@@ -4,6 +4,7 @@ import { Hono, type Context } from 'hono';
 import type { MiddlewareHandler } from 'hono';
 import { AppwriteError, errorBody, payloadTooLarge, rateLimited, routeNotFound, APPWRITE_VERSION } from './errors';
 import { RateLimited } from '../net/rate-limit';
+import { dropRest } from '../../src/shared/drain';
 import { resolveCaller, type AppwriteEnv } from './context';
 import { accountRoutes } from './account';
 import { SchemaAdmin } from './admin';
@@ -126,20 +127,7 @@ export function appwriteApi(be: AppwriteBackend, isAllowedOrigin: (origin: strin
 
 const DRAIN_CAP = 64 * 1024 * 1024;
 
-const drain = (body: ReadableStream<Uint8Array>) => drainReader(body.getReader(), DRAIN_CAP);
-
-async function drainReader(reader: ReadableStreamDefaultReader<Uint8Array>, cap: number) {
-  try {
-    for (let read = 0; read <= cap;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      read += value.length;
-    }
-    await reader.cancel();
-  } catch {
-    /* the client went away */
-  }
-}
+const drain = (body: ReadableStream<Uint8Array>) => dropRest(body.getReader(), DRAIN_CAP);
 
 /** Requests whose body went over its limit while a route read it (the route's parse error then means 413). */
 const overLimit = new WeakMap<Request, number>();
@@ -180,7 +168,7 @@ function bodyLimit(max: number): MiddlewareHandler {
         overLimit.set(request, max);
         controller.error(payloadTooLarge(max));
         // The rest is read and dropped (never kept), so the client, still sending, receives the 413.
-        void drainReader(reader, DRAIN_CAP - seen);
+        void dropRest(reader, DRAIN_CAP - seen);
       },
       cancel: (reason) => reader.cancel(reason),
     });

@@ -179,7 +179,7 @@ describe('a registration sent from a counter', () => {
     const file = await a.storage.getFile({ bucketId: 'images', fileId: photoId });
     expect(file.$permissions).toEqual([]);
     expect(file.name).toBe('IMG_0001.jpg');
-    expect(new Uint8Array(await a.storage.getFileView({ bucketId: 'images', fileId: photoId }))).toEqual(jpeg);
+    expect(new Uint8Array(await a.storage.getFileView({ bucketId: 'images', fileId: photoId }))).toEqual(new Uint8Array(jpeg));
 
     // The customer signing in with a code on their own phone still cannot read it (nor its photo), and cannot hand
     // it over to Shopify before confirming.
@@ -222,7 +222,7 @@ describe('a registration sent from a counter', () => {
     const again = await submit(counter.token, photoBody(photoId, await makeJpeg({ width: 80, height: 60 })));
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ id: photoId, status: 'stored', repeated: true });
-    expect(new Uint8Array(await admin(server).storage.getFileView({ bucketId: 'images', fileId: photoId }))).toEqual(jpeg);
+    expect(new Uint8Array(await admin(server).storage.getFileView({ bucketId: 'images', fileId: photoId }))).toEqual(new Uint8Array(jpeg));
 
     const body = registrationBody({ email: 'replay@example.com', image_file_id: photoId });
     expect((await submit(counter.token, body)).status).toBe(200);

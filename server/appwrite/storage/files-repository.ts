@@ -256,24 +256,25 @@ export const bucketSettings = (r: BucketRow): Omit<BucketSpec, 'id' | 'name'> =>
 
 export const listBuckets = (db: Db) => db.prepare('SELECT * FROM buckets ORDER BY created_at, id').all() as BucketRow[];
 
+/** A bucket's settings as their columns store them, in the order both statements below name them. */
+const bucketColumns = (s: BucketSpec) => [
+  s.name,
+  JSON.stringify(s.permissions),
+  s.fileSecurity ? 1 : 0,
+  s.enabled ? 1 : 0,
+  s.maximumFileSize,
+  JSON.stringify(s.allowedFileExtensions),
+  s.compression,
+  s.encryption ? 1 : 0,
+  s.antivirus ? 1 : 0,
+  s.transformations ? 1 : 0,
+];
+
 export function updateBucket(db: Db, s: BucketSpec) {
   db.prepare(
     `UPDATE buckets SET name = ?, permissions = ?, file_security = ?, enabled = ?, maximum_file_size = ?, allowed_file_extensions = ?,
        compression = ?, encryption = ?, antivirus = ?, transformations = ?, updated_at = ? WHERE id = ?`,
-  ).run(
-    s.name,
-    JSON.stringify(s.permissions),
-    s.fileSecurity ? 1 : 0,
-    s.enabled ? 1 : 0,
-    s.maximumFileSize,
-    JSON.stringify(s.allowedFileExtensions),
-    s.compression,
-    s.encryption ? 1 : 0,
-    s.antivirus ? 1 : 0,
-    s.transformations ? 1 : 0,
-    isoNow(),
-    s.id,
-  );
+  ).run(...bucketColumns(s), isoNow(), s.id);
 }
 
 export function createBucket(db: Db, s: BucketSpec) {
@@ -282,21 +283,7 @@ export function createBucket(db: Db, s: BucketSpec) {
     db.prepare(
       `INSERT INTO buckets (id, name, permissions, file_security, enabled, maximum_file_size, allowed_file_extensions, compression, encryption, antivirus, transformations, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      s.id,
-      s.name,
-      JSON.stringify(s.permissions),
-      s.fileSecurity ? 1 : 0,
-      s.enabled ? 1 : 0,
-      s.maximumFileSize,
-      JSON.stringify(s.allowedFileExtensions),
-      s.compression,
-      s.encryption ? 1 : 0,
-      s.antivirus ? 1 : 0,
-      s.transformations ? 1 : 0,
-      now,
-      now,
-    );
+    ).run(s.id, ...bucketColumns(s), now, now);
   } catch (err) {
     if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
       throw new AppwriteError(409, 'storage_bucket_already_exists', 'A storage bucket with the requested ID already exists.');

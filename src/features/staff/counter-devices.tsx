@@ -110,10 +110,11 @@ export function CounterDevices({ config, navigate }: { config: RuntimeConfig; na
         <table className="staff-log counter-table">
           <thead>
             <tr>
-              <th scope="col">Store</th>
-              <th scope="col">Enrolled by</th>
-              <th scope="col">Enrolled at</th>
-              <th scope="col">Last seen</th>
+              {['Store', 'Enrolled by', 'Enrolled at', 'Last seen'].map((c) => (
+                <th key={c} scope="col">
+                  {c}
+                </th>
+              ))}
               <th scope="col">
                 <span className="visually-hidden">Action</span>
               </th>

@@ -22,6 +22,9 @@ export const imageIds = (s: Pick<Submission, 'image_file_id'>) =>
 // SPEC.md's six columns first and in order; then what counters added: the status and the store.
 const COLUMNS = ['Full Name', 'Email', 'Phone', 'Address', 'SKU', 'Image', 'Status', 'Store'] as const;
 
+/** The columns shown as text, in SPEC.md's order (the Image column follows them). */
+const TEXT_CELLS = ['full_name', 'email', 'phone', 'address', 'product_sku'] as const;
+
 const Text = ({ value }: { value: string }) =>
   value?.trim() ? (
     <span className="subs-table__text" title={value}>
@@ -50,21 +53,11 @@ const Row = memo(function Row(props: {
       onClick={() => onOpen(row)}
       onFocus={() => onFocusRow(index)}
     >
-      <td>
-        <Text value={row.full_name} />
-      </td>
-      <td>
-        <Text value={row.email} />
-      </td>
-      <td>
-        <Text value={row.phone} />
-      </td>
-      <td>
-        <Text value={row.address} />
-      </td>
-      <td>
-        <Text value={row.product_sku} />
-      </td>
+      {TEXT_CELLS.map((f) => (
+        <td key={f}>
+          <Text value={row[f]} />
+        </td>
+      ))}
       <td className="subs-table__images">
         {ids.length === 0 ? (
           <span className="subs-table__empty">—</span>
