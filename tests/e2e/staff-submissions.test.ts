@@ -142,6 +142,8 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
       'Straße 5, München',
       'Collier « Étoile »',
       '—',
+      'Confirmed',
+      '-',
     ]);
     const formula = await findRow(page, '=HYPERLINK');
     expect(await formula.locator('td').nth(0).textContent()).toBe('=HYPERLINK("http://evil.example","x")');
