@@ -8,6 +8,7 @@ import { App, preloadScreen } from './app/app';
 import { ConfigContext } from './app/config-context';
 import { RouterProvider } from './app/router';
 import { loadRuntimeConfig } from './lib/runtime-config';
+import { readableAccent } from './lib/brand-colors';
 import { registerServiceWorker } from './lib/service-worker';
 import { listenForInstallOffer } from './lib/install-prompt';
 
@@ -17,6 +18,7 @@ preloadScreen(window.location.pathname);
 loadRuntimeConfig().then(
   (config) => {
     document.documentElement.style.setProperty('--accent', config.brand.accent);
+    document.documentElement.style.setProperty('--accent-text', readableAccent(config.brand.accent));
     document.title = config.brand.productName;
     // Queued registrations start sending once the first screen is up (not before: its code comes first), on every route.
     let runner = false;
