@@ -20,7 +20,7 @@ export async function benchOutboxDrain(): Promise<Row[]> {
     await context.addInitScript(NAME_SHIM);
     const page = await context.newPage();
     await page.goto(server.url);
-    await page.getByRole('button', { name: 'Start' }).waitFor();
+    await page.getByRole('link', { name: 'Start' }).waitFor();
 
     const email = 'drain@example.com';
     const { 'X-Fallback-Cookies': session } = await signInCustomer(server.url, email);

@@ -68,7 +68,7 @@ const heading = (page: Page) => page.locator('h1').first();
 
 /** From / through Start to step 6 with real answers (the code from the dev mailbox). */
 async function walkToProducts(page: Page, server: TestServer, email: string, beforeStep2?: () => Promise<void>) {
-  await page.getByRole('button', { name: 'Start' }).click();
+  await page.getByRole('link', { name: 'Start' }).click();
   await page.getByLabel('Your Full Name').waitFor();
   await beforeStep2?.();
   await page.getByLabel('Your Full Name').fill('Bench Customer');
@@ -185,7 +185,7 @@ async function customerRows(browser: Browser, server: TestServer, dist: string, 
   const page = await context.newPage();
   try {
     await page.goto(`${server.url}/`, { waitUntil: 'load' });
-    await page.getByRole('button', { name: 'Start' }).waitFor();
+    await page.getByRole('link', { name: 'Start' }).waitFor();
     await page.waitForLoadState('networkidle');
     const start = await scriptsSoFar(page);
     await walkToProducts(page, server, 'bench.wizard@example.com', () => seedCatalog(page, SEARCH_PRODUCTS));
