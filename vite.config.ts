@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createServer, defineConfig, type Plugin } from 'vite';
@@ -101,7 +102,16 @@ function prerenderStartPage(): Plugin {
       if (!shell.includes(root)) this.error('prerender-start-page: index.html has no loading root to fill');
       const name = escapeHtml(productName);
       this.emitFile({ type: 'asset', fileName: 'app.html', source: shell });
+      // The page is whole without the app, so the app loads once it has painted: its first paint waits for the
+      // stylesheet alone, not for the app's code to arrive.
+      const entry = shell.match(/<script type="module" crossorigin src="\/(assets\/[^"]+\.js)"><\/script>/);
+      if (!entry) this.error('prerender-start-page: index.html has no module entry');
+      const boot = `requestAnimationFrame(() => setTimeout(() => import('/${entry[1]}')));\n`;
+      const bootFile = `assets/start-${createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName: bootFile, source: boot });
       index.source = shell
+        .replace(entry[0], `<script type="module" src="/${bootFile}"></script>`)
+        .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
         .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>\n    <meta name="application-name" content="${name}" />`)
         .replace('</head>', `  ${hints}\n  </head>`)
         .replace(root, `<div id="root" data-prerendered="/">${markup.slice(hints.length)}</div>`);
