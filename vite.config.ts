@@ -29,7 +29,8 @@ function preloadHeadingFont(pattern = /cormorant-garamond-latin-600-normal-[\w-]
 
 /**
  * Writes ROUTE.html for each route given: index.html plus modulepreload links for that route's chunks, so a customer
- * opening /login fetches the wizard with the app instead of after it. Netlify and server/ serve /login from login.html;
+ * opening /login fetches the wizard with the app instead of after it (and staff opening /submission the table's code).
+ * Netlify and server/ serve /login from login.html, /submission from submission.html;
  * every other path but / gets app.html (the same shell).
  */
 function routePages(routes: Record<string, string>): Plugin {
@@ -124,7 +125,7 @@ export default defineConfig({
   plugins: [
     react(),
     preloadHeadingFont(),
-    routePages({ login: 'src/app/routes/registration.tsx' }),
+    routePages({ login: 'src/app/routes/registration.tsx', submission: 'src/app/routes/staff-submissions.tsx' }),
     prerenderStartPage(),
     VitePWA({
       strategies: 'injectManifest',
@@ -135,7 +136,7 @@ export default defineConfig({
       injectManifest: {
         // Precache the app shell, fonts and icons; product photos are cached at run time.
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
-        globIgnores: ['**/catalog/**', '**/screenshots/**', 'login.html'], // offline, / opens from index.html, the rest from app.html
+        globIgnores: ['**/catalog/**', '**/screenshots/**', 'login.html', 'submission.html'], // offline, / opens from index.html, the rest from app.html
       },
     }),
   ],

@@ -15,10 +15,10 @@ const container = document.getElementById('root')!;
 const path = window.location.pathname;
 // index.html carries the start page, prerendered; it is hydrated only on the path it was rendered for.
 const prerendered = container.dataset.prerendered === path;
-preloadScreen(path);
+const screen = preloadScreen(path);
 
-loadRuntimeConfig().then(
-  (config) => {
+Promise.all([loadRuntimeConfig(), screen]).then(
+  ([config]) => {
     document.documentElement.style.setProperty('--accent', config.brand.accent);
     document.documentElement.style.setProperty('--accent-text', readableAccent(config.brand.accent));
     document.title = config.brand.productName;
