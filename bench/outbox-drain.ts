@@ -47,23 +47,29 @@ export async function benchOutboxDrain(): Promise<Row[]> {
 
     // 'online' makes the runner send at once; the clock stops when the device's outbox is empty.
     const seconds = await page.evaluate(async (limitS) => {
+      // One connection for the whole wait, so the measuring costs the page as little as it can.
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('warranty');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => resolve(open.result);
+      });
       const count = () =>
         new Promise<number>((resolve, reject) => {
-          const open = indexedDB.open('warranty');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const req = open.result.transaction('outbox').objectStore('outbox').count();
-            req.onsuccess = () => (open.result.close(), resolve(req.result));
-            req.onerror = () => reject(req.error);
-          };
+          const req = db.transaction('outbox').objectStore('outbox').count();
+          req.onsuccess = () => resolve(req.result);
+          req.onerror = () => reject(req.error);
         });
       const t0 = performance.now();
       dispatchEvent(new Event('online'));
-      while ((await count()) > 0) {
-        if (performance.now() - t0 > limitS * 1000) throw new Error(`the outbox was not empty after ${limitS} s`);
-        await new Promise((r) => setTimeout(r, 50));
+      try {
+        while ((await count()) > 0) {
+          if (performance.now() - t0 > limitS * 1000) throw new Error(`the outbox was not empty after ${limitS} s`);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        return (performance.now() - t0) / 1000;
+      } finally {
+        db.close();
       }
-      return (performance.now() - t0) / 1000;
     }, LIMIT_S);
 
     const docs = (server.db.prepare("SELECT COUNT(*) AS n FROM documents WHERE collection_id = 'submissions'").get() as { n: number }).n;
@@ -79,7 +85,14 @@ export async function benchOutboxDrain(): Promise<Row[]> {
         target: '≤ 30',
         pass: seconds <= 30,
       },
-      { name: 'outbox drain: throughput', value: round(RECORDS / seconds, 1), unit: 'registrations/s' },
+      {
+        name: 'outbox drain: throughput',
+        value: round(RECORDS / seconds, 1),
+        unit: 'registrations/s',
+        before: '13.1 registrations/s',
+        target: '≥ 20',
+        pass: RECORDS / seconds >= 20,
+      },
       { name: 'outbox drain: photo upload rate', value: round(mb / seconds, 1), unit: 'MB/s' },
     ];
   } finally {

@@ -50,6 +50,8 @@ export function flushOutbox(db: AppDb, backend: OutboxBackend, options: FlushOpt
     timeoutMs: options.callTimeoutMs ?? 120_000,
     ignoreBackoff: options.ignoreBackoff ?? false,
     report: { sent: [], pending: 0, needsSignIn: 0, rejected: 0, lastError: null, sessionEnded: false },
+    handOffs: Promise.resolve(),
+    stopped: false,
   };
   return withOutboxLock(() => runFlush(run));
 }
@@ -63,19 +65,45 @@ type Run = {
   ignoreBackoff: boolean;
   report: FlushReport;
   session?: BackendResult<string | null>; // asked once per run, forgotten on the first 401
+  /** The Shopify hand-offs of registrations already on the server, one after another, beside the next delivery. */
+  handOffs: Promise<void>;
+  /** A failure said to stop: no further record is taken. */
+  stopped: boolean;
 };
 type Step = 'next' | 'stop';
 
+type Prepared = { entry: OutboxEntry; step: Step | 'ready' };
+
 async function runFlush(run: Run): Promise<FlushReport> {
   const seen = new Set<string>();
-  for (;;) {
-    const entry = await claimNext(run.db, run.ignoreBackoff ? Infinity : run.clock(), seen);
-    if (!entry) break;
-    seen.add(entry.id);
-    if ((await sendEntry(run, entry)) === 'stop') break;
+  let ahead: Promise<Prepared | null> | null = null;
+  while (!run.stopped) {
+    const current = await (ahead ?? prepareNext(run, seen));
+    ahead = null;
+    if (!current) break;
+    if (current.step !== 'ready') {
+      if (current.step === 'stop') run.stopped = true;
+      continue;
+    }
+    // The next record's photos go up while this one's document is created (documents are still created in order).
+    ahead = prepareNext(run, seen);
+    if ((await finish(run, current.entry)) === 'stop') run.stopped = true;
   }
+  // A record whose photos went up as the run stopped waits, as it was, for the next run.
+  const left = await ahead;
+  if (left?.step === 'ready' && !left.entry.documentCreated) await run.db.outbox.update(left.entry.id, { status: 'pending' });
+  await run.handOffs; // the lock is held until the last hand-off has finished
   const counts = await outboxCounts(run.db);
   return { ...run.report, pending: counts.pending + counts.sending, needsSignIn: counts.needsSignIn, rejected: counts.rejected };
+}
+
+/** Takes the next due record and sends its photos; null when nothing is due. */
+async function prepareNext(run: Run, seen: Set<string>): Promise<Prepared | null> {
+  const entry = await claimNext(run.db, run.ignoreBackoff ? Infinity : run.clock(), seen);
+  if (!entry) return null;
+  seen.add(entry.id);
+  const step = (await checkSession(run, entry)) ?? (entry.documentCreated ? undefined : await uploadPhotos(run, entry));
+  return { entry, step: step ?? 'ready' };
 }
 
 // A 'sending' record is due too: under the lock, no live runner can hold it, so a killed tab left it.
@@ -97,7 +125,8 @@ function claimNext(db: AppDb, now: number, seen: Set<string>): Promise<OutboxEnt
   });
 }
 
-async function sendEntry(run: Run, entry: OutboxEntry): Promise<Step> {
+/** Undefined when the session is this record's customer's; otherwise what became of the record. */
+async function checkSession(run: Run, entry: OutboxEntry): Promise<Step | undefined> {
   run.session ??= await call(run, () => run.backend.sessionUserId());
   const session = run.session;
   // A refused session check is no fault of this record: retry later rather than set it aside.
@@ -107,15 +136,31 @@ async function sendEntry(run: Run, entry: OutboxEntry): Promise<Step> {
     if (entry.documentCreated) return 'next';
     return fail(run, entry, failure('auth', session.value ? OTHER_CUSTOMER : SIGNED_OUT));
   }
+  return undefined;
+}
+
+/** Creates the document of a record whose photos are up, then hands it off. */
+async function finish(run: Run, entry: OutboxEntry): Promise<Step> {
   if (!entry.documentCreated) {
-    const step = await deliver(run, entry);
+    // Asked again: a 401 met by the record before this one, while these photos went up, ended the session.
+    const step = (await checkSession(run, entry)) ?? (await createDocument(run, entry));
     if (step) return step;
   }
+  // The registration is on the server: its hand-off goes on while the next record is delivered.
+  run.handOffs = run.handOffs.then(() => handOff(run, entry));
+  return 'next';
+}
+
+/** Tells Shopify (the function), then forgets the record; its failure is retried later and never blocks others. */
+async function handOff(run: Run, entry: OutboxEntry): Promise<void> {
+  if (run.stopped) return; // the network went away: this hand-off waits for the next run
   const r = await call(run, () => run.backend.notifyShopify({ documentId: entry.id, data: documentOf(entry) }));
-  if (!r.ok && r.kind !== 'conflict') return fail(run, entry, r);
+  if (!r.ok && r.kind !== 'conflict') {
+    if ((await fail(run, entry, r)) === 'stop') run.stopped = true;
+    return;
+  }
   await run.db.outbox.delete(entry.id);
   await endSessionWhenDone(run, entry);
-  return 'next';
 }
 
 /**
@@ -136,19 +181,31 @@ async function endSessionWhenDone(run: Run, sent: OutboxEntry): Promise<void> {
   }
 }
 
-/** Uploads the photos not yet uploaded, then creates the document; undefined once the server confirmed it. */
-async function deliver(run: Run, entry: OutboxEntry): Promise<Step | undefined> {
+/** Uploads the photos not yet uploaded, side by side; undefined once all are on the server. */
+async function uploadPhotos(run: Run, entry: OutboxEntry): Promise<Step | undefined> {
   const { db, backend } = run;
   const files = entry.files.map((f) => ({ ...f }));
-  for (const f of files) {
-    if (f.uploaded) continue;
-    const photo = await db.draftFiles.get(f.draftFileId);
-    if (!photo) return fail(run, entry, failure('rejected', PHOTO_MISSING));
-    const r = await call(run, () => backend.uploadFile({ fileId: f.fileId, userId: entry.userId, blob: photo.blob, name: photo.name }));
-    if (!r.ok && r.kind !== 'conflict') return fail(run, entry, r); // 409: our earlier upload arrived
-    f.uploaded = true;
-    await db.outbox.update(entry.id, { files });
-  }
+  const waiting = files.filter((f) => !f.uploaded);
+  const photos = await Promise.all(waiting.map((f) => db.draftFiles.get(f.draftFileId)));
+  if (photos.some((p) => !p)) return fail(run, entry, failure('rejected', PHOTO_MISSING));
+  const uploads = await Promise.all(
+    waiting.map((f, i) =>
+      call(run, () => backend.uploadFile({ fileId: f.fileId, userId: entry.userId, blob: photos[i]!.blob, name: photos[i]!.name })),
+    ),
+  );
+  // 409: our earlier upload arrived. What arrived is recorded even when another photo failed, so it is not sent again.
+  uploads.forEach((r, i) => (waiting[i]!.uploaded = r.ok || r.kind === 'conflict'));
+  if (waiting.some((f) => f.uploaded)) await db.outbox.update(entry.id, { files });
+  entry.files = files;
+  const failed = uploads.find((r): r is BackendFailure => !r.ok && r.kind !== 'conflict');
+  if (failed) return fail(run, entry, failed);
+  return undefined;
+}
+
+/** Creates the document; undefined once the server confirmed it. */
+async function createDocument(run: Run, entry: OutboxEntry): Promise<Step | undefined> {
+  const { db, backend } = run;
+  const files = entry.files;
   const r = await call(run, () => backend.createDocument({ documentId: entry.id, userId: entry.userId, data: documentOf(entry) }));
   if (!r.ok && r.kind !== 'conflict') return fail(run, entry, r); // 409: our earlier create arrived
   // Only now, with the document confirmed, may the photos leave the device.
