@@ -91,7 +91,8 @@ async function runFlush(run: Run): Promise<FlushReport> {
   }
   // A record whose photos went up as the run stopped waits, as it was, for the next run.
   const left = await ahead;
-  if (left?.step === 'ready' && !left.entry.documentCreated) await run.db.outbox.update(left.entry.id, { status: 'pending' });
+  if (left?.step === 'ready' && !left.entry.documentCreated)
+    await run.db.outbox.update(left.entry.id, { status: 'pending', files: left.entry.files });
   await run.handOffs; // the lock is held until the last hand-off has finished
   const counts = await outboxCounts(run.db);
   return { ...run.report, pending: counts.pending + counts.sending, needsSignIn: counts.needsSignIn, rejected: counts.rejected };
@@ -159,8 +160,11 @@ async function handOff(run: Run, entry: OutboxEntry): Promise<void> {
     if ((await fail(run, entry, r)) === 'stop') run.stopped = true;
     return;
   }
-  await run.db.outbox.delete(entry.id);
-  await endSessionWhenDone(run, entry);
+  const waiting = await run.db.transaction('rw', run.db.outbox, async () => {
+    await run.db.outbox.delete(entry.id);
+    return run.db.outbox.filter((e) => e.userId === entry.userId).count();
+  });
+  if (waiting === 0) await endSessionWhenDone(run, entry);
 }
 
 /**
@@ -169,8 +173,6 @@ async function handOff(run: Run, entry: OutboxEntry): Promise<void> {
  * still needs it.
  */
 async function endSessionWhenDone(run: Run, sent: OutboxEntry): Promise<void> {
-  const waiting = await run.db.outbox.filter((e) => e.userId === sent.userId).count();
-  if (waiting > 0) return;
   // A save of the submitted run's own draft can land just after Submit removed it: that run is finished.
   const verifiedRun = await run.db.drafts.filter((d) => d.step >= FIRST_STEP_AFTER_CODE && d.id !== sent.draftId).count();
   if (verifiedRun > 0) return;
@@ -186,19 +188,20 @@ async function uploadPhotos(run: Run, entry: OutboxEntry): Promise<Step | undefi
   const { db, backend } = run;
   const files = entry.files.map((f) => ({ ...f }));
   const waiting = files.filter((f) => !f.uploaded);
-  const photos = await Promise.all(waiting.map((f) => db.draftFiles.get(f.draftFileId)));
+  const photos = await db.draftFiles.bulkGet(waiting.map((f) => f.draftFileId));
   if (photos.some((p) => !p)) return fail(run, entry, failure('rejected', PHOTO_MISSING));
   const uploads = await Promise.all(
     waiting.map((f, i) =>
       call(run, () => backend.uploadFile({ fileId: f.fileId, userId: entry.userId, blob: photos[i]!.blob, name: photos[i]!.name })),
     ),
   );
-  // 409: our earlier upload arrived. What arrived is recorded even when another photo failed, so it is not sent again.
+  // 409: our earlier upload arrived. What arrived is written down at once (with the failure, when one failed), so a
+  // photo is not sent twice over a customer's slow connection, even if the tab closes before the document is made.
   uploads.forEach((r, i) => (waiting[i]!.uploaded = r.ok || r.kind === 'conflict'));
-  if (waiting.some((f) => f.uploaded)) await db.outbox.update(entry.id, { files });
   entry.files = files;
   const failed = uploads.find((r): r is BackendFailure => !r.ok && r.kind !== 'conflict');
   if (failed) return fail(run, entry, failed);
+  if (waiting.length) await db.outbox.update(entry.id, { files });
   return undefined;
 }
 
@@ -238,9 +241,11 @@ async function fail(run: Run, entry: OutboxEntry, f: BackendFailure): Promise<St
     await run.db.outbox.update(entry.id, { ...retryLater, lastError: `Shopify: ${f.message}` });
     return f.kind === 'network' ? 'stop' : 'next';
   }
-  if (f.kind === 'auth') await run.db.outbox.update(entry.id, { status: 'needs-sign-in', ...failed });
-  else if (stop === 'stop') await run.db.outbox.update(entry.id, { status: 'pending', ...retryLater });
-  else await run.db.outbox.update(entry.id, { status: 'rejected', ...failed });
+  // With the failure goes which photos are up already, so they are not sent again.
+  const files = entry.files;
+  if (f.kind === 'auth') await run.db.outbox.update(entry.id, { status: 'needs-sign-in', files, ...failed });
+  else if (stop === 'stop') await run.db.outbox.update(entry.id, { status: 'pending', files, ...retryLater });
+  else await run.db.outbox.update(entry.id, { status: 'rejected', files, ...failed });
   return stop;
 }
 
