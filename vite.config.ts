@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 // manifest.webmanifest is the one manifest: read here, never copied.
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
@@ -26,8 +29,9 @@ function preloadHeadingFont(pattern = /cormorant-garamond-latin-600-normal-[\w-]
 
 /**
  * Writes ROUTE.html for each route given: index.html plus modulepreload links for that route's chunks, so a customer
- * opening /login fetches the wizard with the app instead of after it. Netlify and server/ serve /login from login.html;
- * every other path keeps index.html.
+ * opening /login fetches the wizard with the app instead of after it (and staff opening /submission the table's code).
+ * Netlify and server/ serve /login from login.html, /submission from submission.html;
+ * every other path but / gets app.html (the same shell).
  */
 function routePages(routes: Record<string, string>): Plugin {
   return {
@@ -56,12 +60,73 @@ function routePages(routes: Record<string, string>): Plugin {
   };
 }
 
+/** Text as React writes it into HTML (text and attribute values alike), so prerendered markup hydrates. */
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c]!);
+
+/**
+ * Renders `/` at build time from the app's own components (src/app/prerender.tsx) into index.html, so the start page
+ * paints and works (Start is a link to /login) before any script runs; the app hydrates it once loaded. The page
+ * carries the product name of the build's environment (PRODUCT_NAME, as app-config.json does) in
+ * <meta name="application-name">, so a server configured with another name can swap it (server/static.ts).
+ * app.html keeps the plain shell for every other path. Runs after routePages, which copies the shell too.
+ */
+function prerenderStartPage(): Plugin {
+  const productName = process.env.PRODUCT_NAME?.trim() || 'Warranty Registration';
+  return {
+    name: 'prerender-start-page',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (!index || index.type !== 'asset') return;
+      const shell = String(index.source);
+      const server = await createServer({
+        configFile: false,
+        logLevel: 'error',
+        appType: 'custom',
+        resolve: { alias },
+        ssr: { noExternal: ['workbox-window'] },
+        server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      let markup: string;
+      try {
+        const module = (await server.ssrLoadModule('/src/app/prerender.tsx')) as typeof import('./src/app/prerender');
+        markup = await module.prerenderStartPage(productName);
+      } finally {
+        await server.close();
+      }
+      // React puts resource hints (the logo's preload) before the markup; they belong in the head.
+      const hints = markup.match(/^(?:<link [^>]*\/>)*/)![0];
+      const root = '<div id="root"><p class="loading">Loading...</p></div>';
+      if (!shell.includes(root)) this.error('prerender-start-page: index.html has no loading root to fill');
+      const name = escapeHtml(productName);
+      this.emitFile({ type: 'asset', fileName: 'app.html', source: shell });
+      // The page is whole without the app, so the app loads once it has painted: its first paint waits for the
+      // stylesheet alone, not for the app's code to arrive.
+      const entry = shell.match(/<script type="module" crossorigin src="\/(assets\/[^"]+\.js)"><\/script>/);
+      if (!entry) this.error('prerender-start-page: index.html has no module entry');
+      const boot = `requestAnimationFrame(() => setTimeout(() => import('/${entry[1]}')));\n`;
+      const bootFile = `assets/start-${createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName: bootFile, source: boot });
+      index.source = shell
+        .replace(entry[0], `<script type="module" src="/${bootFile}"></script>`)
+        .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+        .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>\n    <meta name="application-name" content="${name}" />`)
+        .replace('</head>', `  ${hints}\n  </head>`)
+        .replace(root, `<div id="root" data-prerendered="/">${markup.slice(hints.length)}</div>`);
+    },
+  };
+}
+
 export default defineConfig({
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: { alias },
   plugins: [
     react(),
     preloadHeadingFont(),
-    routePages({ login: 'src/app/routes/registration.tsx' }),
+    routePages({ login: 'src/app/routes/registration.tsx', submission: 'src/app/routes/staff-submissions.tsx' }),
+    prerenderStartPage(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
@@ -71,7 +136,7 @@ export default defineConfig({
       injectManifest: {
         // Precache the app shell, fonts and icons; product photos are cached at run time.
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
-        globIgnores: ['**/catalog/**', '**/screenshots/**', 'login.html'], // offline, every page opens from index.html
+        globIgnores: ['**/catalog/**', '**/screenshots/**', 'login.html', 'submission.html'], // offline, / opens from index.html, the rest from app.html
       },
     }),
   ],

@@ -1,5 +1,6 @@
 // The row every benchmark returns, percentiles, and the customer sign-in by emailed code.
-export type Row = { name: string; value: number | string; unit: string; target?: string; pass?: boolean };
+/** `before`: the figure this measure had before the change it tracks (same machine), printed beside the result. */
+export type Row = { name: string; value: number | string; unit: string; target?: string; pass?: boolean; before?: string };
 
 export const PROJECT = 'warranty';
 export const DOCUMENTS_PATH = '/v1/databases/warranty/collections/submissions/documents';

@@ -20,7 +20,7 @@ export async function benchOfflineStart(): Promise<Row[]> {
     const context = await browser.newContext(PHONE);
     await context.addInitScript(NAME_SHIM);
     const page = await context.newPage();
-    const start = page.getByRole('button', { name: 'Start' });
+    const start = page.getByRole('link', { name: 'Start' });
     await page.goto(server.url);
     await start.waitFor();
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));

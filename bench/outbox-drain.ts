@@ -46,7 +46,7 @@ export async function benchOutboxDrain({ via, records: RECORDS }: Drain = { via:
     await context.addInitScript(NAME_SHIM);
     const page = await context.newPage();
     await page.goto(server.url);
-    await page.getByRole('button', { name: 'Start' }).waitFor();
+    await page.getByRole('link', { name: 'Start' }).waitFor();
 
     const email = 'drain@example.com';
     let userId = '';
@@ -111,7 +111,12 @@ export async function benchOutboxDrain({ via, records: RECORDS }: Drain = { via:
         target: '≤ 30',
         pass: seconds <= 30,
       },
-      { name: `${label}: throughput`, value: round(RECORDS / seconds, 1), unit: 'registrations/s' },
+      {
+        name: `${label}: throughput`,
+        value: round(RECORDS / seconds, 1),
+        unit: 'registrations/s',
+        ...(via === 'customer' ? { before: '13.1 registrations/s', target: '≥ 20', pass: RECORDS / seconds >= 20 } : {}),
+      },
       { name: `${label}: photo upload rate`, value: round(mb / seconds, 1), unit: 'MB/s' },
     ];
   } finally {

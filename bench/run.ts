@@ -12,6 +12,8 @@ import { benchStaffTable } from './staff-table';
 import { benchOfflineStart } from './offline-start';
 import { benchOutboxDrain } from './outbox-drain';
 import { benchWizard } from './wizard';
+import { benchLighthouse } from './lighthouse';
+import { benchStartPage } from './start-page';
 import type { Row } from './common';
 
 const OVERALL_MS = 20 * 60_000;
@@ -43,33 +45,65 @@ async function section(name: string, fn: () => Promise<Row[]>): Promise<Row[]> {
   }
 }
 
-const rows: Row[] = [];
-try {
-  server = await startServerProcess();
-  const s = server;
-  rows.push(...(await section('createDocument', () => benchCreateDocument(s))));
-  rows.push(...(await section('list documents', () => benchListDocuments(s))));
-  rows.push(...(await section('image upload', () => benchUploadImage(s))));
-  rows.push(...(await section('import', () => benchImport(s))));
-} finally {
-  await server?.stop();
-  server = null;
+// `npm run bench -- --only=staff-table,lighthouse` runs only the parts named (all of them without it).
+const PARTS = {
+  'create-document': 'createDocument',
+  'list-documents': 'list documents',
+  'image-upload': 'image upload',
+  import: 'import',
+  'staff-table': 'staff table',
+  'offline-start': 'offline start',
+  'outbox-drain': 'outbox drain',
+  'counter-drain': 'counter drain',
+  certificate: 'certificate',
+  wizard: 'customer wizard',
+  'start-page': 'start page',
+  lighthouse: 'Lighthouse',
+  'bundle-size': 'bundle size',
+} as const;
+type Part = keyof typeof PARTS;
+const onlyArg = process.argv.find((a) => a.startsWith('--only='));
+const only = onlyArg ? onlyArg.slice('--only='.length).split(',').filter(Boolean) : null;
+const unknown = only?.filter((p) => !(p in PARTS)) ?? [];
+if (unknown.length) {
+  console.error(`unknown part ${unknown.join(', ')}; parts: ${Object.keys(PARTS).join(', ')}`);
+  process.exit(2);
 }
-rows.push(...(await section('staff table', benchStaffTable)));
-rows.push(...(await section('offline start', benchOfflineStart)));
-rows.push(...(await section('outbox drain', () => benchOutboxDrain({ via: 'customer', records: 100 }))));
-rows.push(...(await section('counter drain', () => benchOutboxDrain({ via: 'counter', records: 50 }))));
-rows.push(...(await section('customer wizard', benchWizard)));
-rows.push(...(await section('bundle size', benchBundleSize)));
-rows.push(...(await section('certificate', benchCertificate)));
+const wanted = (part: Part) => !only || only.includes(part);
+const run = async (part: Part, fn: () => Promise<Row[]>) => (wanted(part) ? section(PARTS[part], fn) : []);
+
+const rows: Row[] = [];
+const serverParts: Part[] = ['create-document', 'list-documents', 'image-upload', 'import'];
+if (serverParts.some(wanted)) {
+  try {
+    server = await startServerProcess();
+    const s = server;
+    rows.push(...(await run('create-document', () => benchCreateDocument(s))));
+    rows.push(...(await run('list-documents', () => benchListDocuments(s))));
+    rows.push(...(await run('image-upload', () => benchUploadImage(s))));
+    rows.push(...(await run('import', () => benchImport(s))));
+  } finally {
+    await server?.stop();
+    server = null;
+  }
+}
+rows.push(...(await run('staff-table', benchStaffTable)));
+rows.push(...(await run('offline-start', benchOfflineStart)));
+rows.push(...(await run('outbox-drain', () => benchOutboxDrain({ via: 'customer', records: 100 }))));
+rows.push(...(await run('counter-drain', () => benchOutboxDrain({ via: 'counter', records: 50 }))));
+rows.push(...(await run('wizard', benchWizard)));
+rows.push(...(await run('start-page', benchStartPage)));
+rows.push(...(await run('lighthouse', benchLighthouse)));
+rows.push(...(await run('bundle-size', benchBundleSize)));
+rows.push(...(await run('certificate', benchCertificate)));
 
 const cell = (s: string) => s.replace(/\|/g, '\\|');
 const lines = [
-  '| benchmark | result | target | met |',
-  '| --- | ---: | --- | :---: |',
+  '| benchmark | result | before | target | met |',
+  '| --- | ---: | ---: | --- | :---: |',
   ...rows.map(
     (r) =>
-      `| ${cell(r.name)} | ${r.value}${r.unit ? ` ${r.unit}` : ''} | ${r.target ?? ''} | ${r.pass === undefined ? '' : r.pass ? 'yes' : 'no'} |`,
+      `| ${cell(r.name)} | ${r.value}${r.unit ? ` ${r.unit}` : ''} | ${r.before ?? ''} | ${r.target ?? ''} | ${r.pass === undefined ? '' : r.pass ? 'yes' : 'no'} |`,
   ),
 ];
 console.log(lines.join('\n'));
@@ -83,5 +117,8 @@ const machine = {
 };
 const results = new URL('./results/', import.meta.url);
 mkdirSync(results, { recursive: true });
-writeFileSync(new URL('latest.json', results), `${JSON.stringify({ date: new Date().toISOString(), machine, rows }, null, 2)}\n`);
+writeFileSync(
+  new URL(only ? `latest-${only.join('+')}.json` : 'latest.json', results),
+  `${JSON.stringify({ date: new Date().toISOString(), machine, rows }, null, 2)}\n`,
+);
 clearTimeout(watchdog);

@@ -1,5 +1,5 @@
-// The customer side against the built app served by server/: JavaScript sent for / and the wizard,
-// Lighthouse scores, a 12 MP photo made small on step 6, and product search over 5,000 products.
+// The customer side against the built app served by server/: JavaScript sent for the wizard,
+// a 12 MP photo made small on step 6, and product search over 5,000 products.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -9,7 +9,6 @@ import { makeJpeg } from '../tests/helpers/fixtures';
 import { codeFor, startTestServer, type TestServer } from '../tests/helpers/server';
 import { appBuild, NAME_SHIM } from './app-build';
 import { percentile, round, type Row } from './common';
-import { lighthouseScores } from './lighthouse';
 import { benchProductSearch, generatedCatalog, TYPED } from './product-search';
 
 const PHOTO_RUNS = 5;
@@ -19,15 +18,13 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 type Script = { url: string; bytes: number; end: number };
 
-/** Every script this document fetched so far (Resource Timing: gzip body size, when it arrived), and when / became usable. */
+/** Every script this document fetched so far (Resource Timing: gzip body size, when it arrived). */
 const scriptsSoFar = (page: Page) =>
   page.evaluate(() => {
-    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-    const ready = Math.max(nav.loadEventEnd, (window as unknown as { __startFocused?: number }).__startFocused ?? Infinity);
     const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
       .filter((e) => /\.m?js$/.test(new URL(e.name).pathname))
       .map((e) => ({ url: e.name, bytes: e.encodedBodySize, end: e.responseEnd }));
-    return { ready, scripts };
+    return { scripts };
   });
 
 /** Which chunks a customer must never download: supabase-js, zod, and the staff screens. */
@@ -47,7 +44,7 @@ const heading = (page: Page) => page.locator('h1').first();
 
 /** From / through Start to step 6 with real answers (the code from the dev mailbox). */
 async function walkToProducts(page: Page, server: TestServer, email: string, beforeStep2?: () => Promise<void>) {
-  await page.getByRole('button', { name: 'Start' }).click();
+  await page.getByRole('link', { name: 'Start' }).click();
   await page.getByLabel('Your Full Name').waitFor();
   await beforeStep2?.();
   await page.getByLabel('Your Full Name').fill('Bench Customer');
@@ -66,12 +63,11 @@ async function walkToProducts(page: Page, server: TestServer, email: string, bef
 }
 
 /**
- * In the page, before its own code: when Start got focus (the start page is usable), and each photo's time from the
- * file input's change event to its downscaled copy stored in IndexedDB (draftFiles).
+ * In the page, before its own code: each photo's time from the file input's change event to its downscaled copy stored
+ * in IndexedDB (draftFiles), and each product search keystroke's time.
  */
 const PROBES = `
   performance.setResourceTimingBufferSize(1000);
-  document.addEventListener('focusin', (e) => e.target.textContent === 'Start' && (window.__startFocused ??= performance.now()), true);
   document.addEventListener('change', (e) => e.target.id === 'photos' && (window.__chosen ||= []).push(performance.now()), true);
   // A keystroke in the product search: from its input event until the results it caused are in the page and laid out.
   // The app's handler runs before the window's bubble listener; React commits in a microtask queued by that handler, so
@@ -159,10 +155,9 @@ async function customerRows(browser: Browser, server: TestServer, dist: string, 
   const page = await context.newPage();
   try {
     await page.goto(`${server.url}/`, { waitUntil: 'load' });
-    await page.getByRole('button', { name: 'Start' }).waitFor();
+    await page.getByRole('link', { name: 'Start' }).waitFor();
     await page.waitForLoadState('networkidle');
     const start = await scriptsSoFar(page);
-    const beforeReady = start.scripts.filter((s) => s.end <= start.ready);
     await walkToProducts(page, server, 'bench.wizard@example.com', () => seedCatalog(page, SEARCH_PRODUCTS));
     await page.waitForLoadState('networkidle');
     const toStep6 = (await scriptsSoFar(page)).scripts;
@@ -184,13 +179,6 @@ async function customerRows(browser: Browser, server: TestServer, dist: string, 
     );
     const files = (xs: Script[]) => `${xs.length} file${xs.length === 1 ? '' : 's'}`;
     return [
-      {
-        name: `JS on / before it is usable (load, Start focused; ${files(beforeReady)})`,
-        value: kb(sum(beforeReady)),
-        unit: 'KB gzip',
-        target: '≤ 90',
-        pass: sum(beforeReady) <= 90 * 1024,
-      },
       {
         name: `JS on / until network idle, with the outbox runner started after the first screen (${files(start.scripts)})`,
         value: kb(sum(start.scripts)),
@@ -254,7 +242,6 @@ export async function benchWizard(): Promise<Row[]> {
     } finally {
       await browser.close();
     }
-    rows.push(...(await lighthouseScores(server.url)));
   } finally {
     await server.dispose();
   }

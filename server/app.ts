@@ -123,7 +123,7 @@ export function buildApp(
   };
   const api = appwriteApi(be, isAllowedOrigin);
   seedProject(be, api.admin, api.schema, { ...project, projectId: config.projectId });
-  const site = loadStaticSite(config.staticDir, config.corsOrigins);
+  const site = loadStaticSite(config.staticDir, config.corsOrigins, config.productName);
 
   const app = new Hono();
   app.onError((err, c) => toErrorResponse(c, err));

@@ -1,6 +1,8 @@
 // The built PWA from STATIC_DIR, held in memory with gzip copies. Hashed files under
 // /assets/ are cached for a year; index.html, the service worker and the manifest are always revalidated.
-// Unknown paths that want HTML get their own page if the build wrote one (login.html for /login), else index.html.
+// / is index.html (the start page, prerendered at build time, its product name swapped for this server's).
+// Unknown paths that want HTML get their own page if the build wrote one (login.html for /login), else the app shell
+// (app.html; index.html in a build without one).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -42,13 +44,28 @@ function walk(dir: string): string[] {
   });
 }
 
-export function loadStaticSite(dir: string, connectOrigins: string[] = []): StaticSite {
+/** Text as React writes it into HTML, text and attribute values alike (vite.config.ts escapes the same way). */
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c]!);
+
+/**
+ * The prerendered start page with this server's product name in place of the one it was built with (named by its
+ * <meta name="application-name">), written as React writes it so the app's hydration finds the same text.
+ */
+export function withProductName(html: string, productName: string): string {
+  const built = html.match(/<meta name="application-name" content="([^"]*)"/)?.[1];
+  const name = escapeHtml(productName);
+  return built === undefined || built === name ? html : html.split(built).join(name);
+}
+
+export function loadStaticSite(dir: string, connectOrigins: string[] = [], productName?: string): StaticSite {
   const csp = contentSecurityPolicy(connectOrigins);
   const assets = new Map<string, Asset>();
   if (existsSync(dir)) {
     for (const file of walk(dir)) {
       const path = '/' + relative(dir, file).split(sep).join('/');
-      const body = readFileSync(file);
+      const raw = readFileSync(file);
+      const body = path === '/index.html' && productName ? Buffer.from(withProductName(raw.toString('utf8'), productName)) : raw;
       const ext = extname(file).toLowerCase();
       assets.set(path, {
         body,
@@ -60,6 +77,7 @@ export function loadStaticSite(dir: string, connectOrigins: string[] = []): Stat
     }
   }
   const index = assets.get('/index.html');
+  const shell = assets.get('/app.html') ?? index;
 
   const respond = (c: Context, a: Asset) => {
     const headers: Record<string, string> = {
@@ -80,7 +98,7 @@ export function loadStaticSite(dir: string, connectOrigins: string[] = []): Stat
   };
 
   return {
-    hasIndex: Boolean(index),
+    hasIndex: Boolean(shell),
     serve(c) {
       if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return null;
       let path: string;
@@ -92,8 +110,8 @@ export function loadStaticSite(dir: string, connectOrigins: string[] = []): Stat
       const exact = assets.get(path) ?? (path.endsWith('/') ? assets.get(path + 'index.html') : undefined);
       if (exact) return respond(c, exact);
       const wantsHtml = (c.req.header('accept') ?? '').includes('text/html');
-      // A page of its own (login.html for /login, as Netlify serves it), else the SPA's index.html.
-      const page = wantsHtml && !extname(path) ? (assets.get(`${path.replace(/\/+$/, '')}.html`) ?? index) : undefined;
+      // A page of its own (login.html for /login, as Netlify serves it), else the app shell.
+      const page = wantsHtml && !extname(path) ? (assets.get(`${path.replace(/\/+$/, '')}.html`) ?? shell) : undefined;
       if (page) return respond(c, page);
       return null;
     },

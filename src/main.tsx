@@ -1,22 +1,26 @@
-// Reads the runtime configuration, applies the brand, and starts the app.
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+// Reads the runtime configuration, applies the brand, and starts the app: on / it hydrates the start page the
+// build prerendered (it is on screen and working already); on every other path it renders into the shell.
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@fontsource/cormorant-garamond/latin-500.css';
 import '@fontsource/cormorant-garamond/latin-600.css';
 import './styles.css';
-import { App, preloadScreen } from './app/app';
-import { ConfigContext } from './app/config-context';
-import { RouterProvider } from './app/router';
+import { preloadScreen } from './app/app';
+import { Root } from './app/root';
 import { loadRuntimeConfig } from './lib/runtime-config';
+import { readableAccent } from './lib/brand-colors';
 import { registerServiceWorker } from './lib/service-worker';
 import { listenForInstallOffer } from './lib/install-prompt';
 
-const root = createRoot(document.getElementById('root')!);
-preloadScreen(window.location.pathname);
+const container = document.getElementById('root')!;
+const path = window.location.pathname;
+// index.html carries the start page, prerendered; it is hydrated only on the path it was rendered for.
+const prerendered = container.dataset.prerendered === path;
+const screen = preloadScreen(path);
 
-loadRuntimeConfig().then(
-  (config) => {
+Promise.all([loadRuntimeConfig(), screen]).then(
+  ([config]) => {
     document.documentElement.style.setProperty('--accent', config.brand.accent);
+    document.documentElement.style.setProperty('--accent-text', readableAccent(config.brand.accent));
     document.title = config.brand.productName;
     // Queued registrations start sending once the first screen is up (not before: its code comes first), on every route.
     let runner = false;
@@ -28,19 +32,13 @@ loadRuntimeConfig().then(
         0,
       );
     };
-    root.render(
-      <StrictMode>
-        <ConfigContext.Provider value={config}>
-          <RouterProvider>
-            <App onScreenShown={startOutbox} />
-          </RouterProvider>
-        </ConfigContext.Provider>
-      </StrictMode>,
-    );
+    const app = <Root config={config} onScreenShown={startOutbox} />;
+    if (prerendered) hydrateRoot(container, app);
+    else createRoot(container).render(app);
   },
   (err: unknown) => {
     console.error(err);
-    root.render(
+    createRoot(container).render(
       <main className="start" role="alert">
         <h1 className="start__title">This app cannot start</h1>
         <p className="start__subtitle">Its settings could not be loaded. Check the connection and try again.</p>

@@ -23,14 +23,34 @@ const screenFor = (path: string) => screens[path.replace(/\/+$/, '') || '/'] ?? 
 // Screens that report themselves shown once their own data is on screen (the wizard restores a draft first).
 const reportsItself = new Set<Screen>([screens['/login']!]);
 
-const routes = new Map(
-  Object.values(screens)
-    .concat(notFound)
-    .map((load) => [load, lazy(load)]),
-);
+// Screens whose code is here already render at once; the others through lazy(), with "Loading..." meanwhile. Each
+// screen's choice is made once and kept, so a screen is never swapped for another component (and remounted).
+const loaded = new Map<Screen, ComponentType>();
+const load = (screen: Screen) =>
+  screen().then((m) => {
+    loaded.set(screen, m.default);
+    return m;
+  });
+const components = new Map<Screen, ComponentType>();
+const componentFor = (screen: Screen): ComponentType => {
+  let component = components.get(screen);
+  if (!component) {
+    component = loaded.get(screen) ?? lazy(() => load(screen));
+    components.set(screen, component);
+  }
+  return component;
+};
 
-/** Starts downloading the screen of `path` at once, while the runtime configuration is still on its way. */
-export const preloadScreen = (path: string) => void screenFor(path)().catch(() => undefined);
+/**
+ * Starts downloading the screen of `path` at once, while the runtime configuration is still on its way. The first
+ * render waits for it, so the first screen shows without a "Loading..." step (which React keeps up for at least
+ * 300 ms once shown).
+ */
+export const preloadScreen = (path: string): Promise<void> =>
+  load(screenFor(path)).then(
+    () => undefined,
+    () => undefined,
+  );
 
 /** Renders nothing; its effect runs once the screen beside it (not the fallback) is on the page. */
 function Shown() {
@@ -40,14 +60,14 @@ function Shown() {
 
 export function App({ onScreenShown }: { onScreenShown?: () => void }) {
   const { path } = useNav();
-  const load = screenFor(path);
-  const Screen = routes.get(load)!;
+  const screen = screenFor(path);
+  const Screen = componentFor(screen);
   return (
     <ScreenShownContext.Provider value={onScreenShown}>
       <UpdateBanner />
       <Suspense fallback={<p className="loading">Loading...</p>}>
         <Screen />
-        {!reportsItself.has(load) && <Shown />}
+        {!reportsItself.has(screen) && <Shown />}
       </Suspense>
     </ScreenShownContext.Provider>
   );

@@ -5,8 +5,9 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 type Nav = { path: string; navigate: (to: string, opts?: { replace?: boolean }) => void };
 const NavContext = createContext<Nav | null>(null);
 
-export function RouterProvider({ children }: { children: ReactNode }) {
-  const [path, setPath] = useState(() => window.location.pathname);
+/** `initialPath` renders a path without a window (the start page prerendered at build time). */
+export function RouterProvider({ children, initialPath }: { children: ReactNode; initialPath?: string }) {
+  const [path, setPath] = useState(() => initialPath ?? window.location.pathname);
   useEffect(() => {
     const onPop = () => setPath(window.location.pathname);
     window.addEventListener('popstate', onPop);

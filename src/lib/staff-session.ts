@@ -73,6 +73,15 @@ function storedSession(config: StaffAuthConfig): Session | null {
 }
 
 /**
+ * The staff session stored on this device, read straight from localStorage (no supabase-js, no network), when its
+ * token says staff. Not a check: a staff screen opens from it at once, while getStaffSession confirms it alongside.
+ */
+export function storedStaffSession(config: StaffAuthConfig): Session | null {
+  const stored = storedSession(config);
+  return stored && isStaffSession(stored) ? stored : null;
+}
+
+/**
  * The staff session of this device. Offline with an expired token, the stored session still counts (offline: true),
  * so the cached screens open; its token cannot be used until the network returns.
  */

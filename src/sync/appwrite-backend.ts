@@ -18,6 +18,9 @@ export function failureOf(err: unknown): BackendFailure {
   return failure('server', err instanceof Error ? err.message : String(err));
 }
 
+/** How long a JWT made for sendToShopify is used again for the same customer (Appwrite's JWTs last 15 minutes). */
+export const JWT_REUSE_MS = 10 * 60_000;
+
 async function attempt<T>(fn: () => Promise<T>): Promise<BackendResult<T>> {
   try {
     return { ok: true, value: await fn() };
@@ -41,6 +44,18 @@ export function appwriteOutboxBackend(
   const { account, databases, storage, config } = clients;
   const { databaseId, collectionId, bucketId } = config;
   const readers = (userId: string) => [Permission.read(Role.user(userId))];
+  // The JWT for sendToShopify (Appwrite's last 15 minutes) is made once per customer and reused for their other
+  // registrations for a while; a 401 from the function (the session behind it ended) makes a fresh one.
+  let jwt: { userId: string; value: string; madeAt: number } | null = null;
+  const jwtFor = async (userId: string, fresh: boolean): Promise<BackendResult<{ value: string; reused: boolean }>> => {
+    if (!fresh && jwt?.userId === userId && Date.now() - jwt.madeAt < JWT_REUSE_MS)
+      return { ok: true, value: { value: jwt.value, reused: true } };
+    jwt = null;
+    const made = await attempt(() => account.createJWT());
+    if (!made.ok) return made;
+    jwt = { userId, value: made.value.jwt, madeAt: Date.now() };
+    return { ok: true, value: { value: jwt.value, reused: false } };
+  };
 
   return {
     async sessionUserId() {
@@ -70,26 +85,31 @@ export function appwriteOutboxBackend(
     },
 
     async endSession() {
+      jwt = null;
       const r = await attempt(() => account.deleteSession({ sessionId: 'current' }));
       return r.ok || r.kind === 'auth' ? OK : r; // 401: already gone
     },
 
     async notifyShopify({ documentId, data }) {
-      const jwt = await attempt(() => account.createJWT());
-      if (!jwt.ok) return jwt;
-      const res = await attempt(() =>
-        callFunction('sendToShopify', {
-          customerJwt: jwt.value.jwt,
-          body: { $id: documentId, ...data },
-          base: functionsBaseUrl,
-          fetchImpl,
-        }),
-      );
-      if (!res.ok) return res;
-      if (res.value.ok) return OK;
-      const body = (await res.value.json().catch(() => ({}))) as { error?: unknown };
-      const message = typeof body.error === 'string' ? body.error : `sendToShopify answered ${res.value.status}.`;
-      return failure(kindOfStatus(res.value.status), message);
+      for (const fresh of [false, true]) {
+        const token = await jwtFor(data.user_id, fresh);
+        if (!token.ok) return token;
+        const res = await attempt(() =>
+          callFunction('sendToShopify', {
+            customerJwt: token.value.value,
+            body: { $id: documentId, ...data },
+            base: functionsBaseUrl,
+            fetchImpl,
+          }),
+        );
+        if (!res.ok) return res;
+        if (res.value.ok) return OK;
+        if (res.value.status === 401 && token.value.reused) continue;
+        const body = (await res.value.json().catch(() => ({}))) as { error?: unknown };
+        const message = typeof body.error === 'string' ? body.error : `sendToShopify answered ${res.value.status}.`;
+        return failure(kindOfStatus(res.value.status), message);
+      }
+      return failure('auth', 'The session has ended.');
     },
   };
 }

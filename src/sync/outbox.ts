@@ -51,6 +51,8 @@ export function flushOutbox(db: AppDb, backend: OutboxBackend, options: FlushOpt
     timeoutMs: options.callTimeoutMs ?? 120_000,
     ignoreBackoff: options.ignoreBackoff ?? false,
     report: { sent: [], pending: 0, needsSignIn: 0, rejected: 0, lastError: null, sessionEnded: false },
+    handOffs: Promise.resolve(),
+    stopped: false,
   };
   return withOutboxLock(() => runFlush(run));
 }
@@ -64,19 +66,46 @@ type Run = {
   ignoreBackoff: boolean;
   report: FlushReport;
   session?: BackendResult<string | null>; // asked once per run, forgotten on the first 401
+  /** The Shopify hand-offs of registrations already on the server, one after another, beside the next delivery. */
+  handOffs: Promise<void>;
+  /** A failure said to stop: no further record is taken. */
+  stopped: boolean;
 };
 type Step = 'next' | 'stop';
 
+type Prepared = { entry: OutboxEntry; step: Step | 'ready' };
+
 async function runFlush(run: Run): Promise<FlushReport> {
   const seen = new Set<string>();
-  for (;;) {
-    const entry = await claimNext(run.db, run.ignoreBackoff ? Infinity : run.clock(), seen);
-    if (!entry) break;
-    seen.add(entry.id);
-    if ((await sendEntry(run, entry)) === 'stop') break;
+  let ahead: Promise<Prepared | null> | null = null;
+  while (!run.stopped) {
+    const current = await (ahead ?? prepareNext(run, seen));
+    ahead = null;
+    if (!current) break;
+    if (current.step !== 'ready') {
+      if (current.step === 'stop') run.stopped = true;
+      continue;
+    }
+    // The next record's photos go up while this one's document is created (documents are still created in order).
+    ahead = prepareNext(run, seen);
+    if ((await finish(run, current.entry)) === 'stop') run.stopped = true;
   }
+  // A record whose photos went up as the run stopped waits, as it was, for the next run.
+  const left = await ahead;
+  if (left?.step === 'ready' && !left.entry.documentCreated)
+    await run.db.outbox.update(left.entry.id, { status: 'pending', files: left.entry.files });
+  await run.handOffs; // the lock is held until the last hand-off has finished
   const counts = await outboxCounts(run.db);
   return { ...run.report, pending: counts.pending + counts.sending, needsSignIn: counts.needsSignIn, rejected: counts.rejected };
+}
+
+/** Takes the next due record and sends its photos; null when nothing is due. */
+async function prepareNext(run: Run, seen: Set<string>): Promise<Prepared | null> {
+  const entry = await claimNext(run.db, run.ignoreBackoff ? Infinity : run.clock(), seen);
+  if (!entry) return null;
+  seen.add(entry.id);
+  const step = (await sessionFor(run, entry)) ?? (entry.documentCreated ? undefined : await uploadPhotos(run, entry));
+  return { entry, step: step ?? 'ready' };
 }
 
 // A 'sending' record is due too: under the lock, no live runner can hold it, so a killed tab left it.
@@ -98,8 +127,8 @@ function claimNext(db: AppDb, now: number, seen: Set<string>): Promise<OutboxEnt
   });
 }
 
-async function sendEntry(run: Run, entry: OutboxEntry): Promise<Step> {
-  if (entry.via === 'counter') return sendFromCounter(run, entry);
+/** Undefined when the session is this record's customer's; otherwise what became of the record. */
+async function checkSession(run: Run, entry: OutboxEntry): Promise<Step | undefined> {
   run.session ??= await call(run, () => run.backend.sessionUserId());
   const session = run.session;
   // A refused session check is no fault of this record: retry later rather than set it aside.
@@ -109,37 +138,42 @@ async function sendEntry(run: Run, entry: OutboxEntry): Promise<Step> {
     if (entry.documentCreated) return 'next';
     return fail(run, entry, failure('auth', session.value ? OTHER_CUSTOMER : SIGNED_OUT));
   }
+  return undefined;
+}
+
+/** A counter's registration needs no customer session (it goes with the counter's token); others their customer's. */
+const sessionFor = (run: Run, entry: OutboxEntry) => (entry.via === 'counter' ? undefined : checkSession(run, entry));
+
+/** Creates the document of a record whose photos are up, then hands it off. */
+async function finish(run: Run, entry: OutboxEntry): Promise<Step> {
   if (!entry.documentCreated) {
-    const { backend } = run;
-    const step = await deliver(run, entry, {
-      upload: (f, photo) => backend.uploadFile({ fileId: f.fileId, userId: entry.userId, blob: photo.blob, name: photo.name }),
-      create: () => backend.createDocument({ documentId: entry.id, userId: entry.userId, data: documentOf(entry) }),
-    });
+    // Asked again: a 401 met by the record before this one, while these photos went up, ended the session.
+    const step = (await sessionFor(run, entry)) ?? (await createDocument(run, entry));
     if (step) return step;
   }
-  const r = await call(run, () => run.backend.notifyShopify({ documentId: entry.id, data: documentOf(entry) }));
-  if (!r.ok && r.kind !== 'conflict') return fail(run, entry, r);
-  await run.db.outbox.delete(entry.id);
-  await endSessionWhenDone(run, entry);
+  if (entry.via === 'counter') {
+    // Confirmed later by the customer's link: the server runs the Shopify hand-off then.
+    await run.db.outbox.delete(entry.id);
+    return 'next';
+  }
+  // The registration is on the server: its hand-off goes on while the next record is delivered.
+  run.handOffs = run.handOffs.then(() => handOff(run, entry));
   return 'next';
 }
 
-/**
- * A counter's registration confirmed later by the customer: photos and document through the counter's own path, no
- * customer session involved; the Shopify hand-off runs on the server once the customer confirms.
- */
-async function sendFromCounter(run: Run, entry: OutboxEntry): Promise<Step> {
-  const counter = run.backend.counter;
-  if (!counter) return fail(run, entry, failure('server', 'This device cannot send counter registrations right now.'));
-  if (!entry.documentCreated) {
-    const step = await deliver(run, entry, {
-      upload: (f, photo) => counter.sendPhoto({ fileId: f.fileId, blob: photo.blob, name: photo.name }),
-      create: () => counter.sendRegistration({ documentId: entry.id, data: documentOf(entry) }),
-    });
-    if (step) return step;
+/** Tells Shopify (the function), then forgets the record; its failure is retried later and never blocks others. */
+async function handOff(run: Run, entry: OutboxEntry): Promise<void> {
+  if (run.stopped) return; // the network went away: this hand-off waits for the next run
+  const r = await call(run, () => run.backend.notifyShopify({ documentId: entry.id, data: documentOf(entry) }));
+  if (!r.ok && r.kind !== 'conflict') {
+    if ((await fail(run, entry, r)) === 'stop') run.stopped = true;
+    return;
   }
-  await run.db.outbox.delete(entry.id);
-  return 'next';
+  const waiting = await run.db.transaction('rw', run.db.outbox, async () => {
+    await run.db.outbox.delete(entry.id);
+    return run.db.outbox.filter((e) => e.userId === entry.userId).count();
+  });
+  if (waiting === 0) await endSessionWhenDone(run, entry);
 }
 
 /**
@@ -148,8 +182,6 @@ async function sendFromCounter(run: Run, entry: OutboxEntry): Promise<Step> {
  * still needs it.
  */
 async function endSessionWhenDone(run: Run, sent: OutboxEntry): Promise<void> {
-  const waiting = await run.db.outbox.filter((e) => e.userId === sent.userId).count();
-  if (waiting > 0) return;
   // A save of the submitted run's own draft can land just after Submit removed it: that run is finished.
   const verifiedRun = await run.db.drafts.filter((d) => d.step >= FIRST_STEP_AFTER_CODE && d.id !== sent.draftId).count();
   if (verifiedRun > 0) return;
@@ -160,24 +192,56 @@ async function endSessionWhenDone(run: Run, sent: OutboxEntry): Promise<void> {
   }
 }
 
+/** How a record's photos and document travel: with the customer's session, or (confirmed later) the counter's token. */
 type Transport = {
   upload(file: OutboxEntry['files'][number], photo: { blob: Blob; name: string }): Promise<BackendResult>;
   create(): Promise<BackendResult>;
 };
 
-/** Uploads the photos not yet uploaded, then creates the document; undefined once the server confirmed it. */
-async function deliver(run: Run, entry: OutboxEntry, transport: Transport): Promise<Step | undefined> {
-  const { db } = run;
-  const files = entry.files.map((f) => ({ ...f }));
-  for (const f of files) {
-    if (f.uploaded) continue;
-    const photo = await db.draftFiles.get(f.draftFileId);
-    if (!photo) return fail(run, entry, failure('rejected', PHOTO_MISSING));
-    const r = await call(run, () => transport.upload(f, photo));
-    if (!r.ok && r.kind !== 'conflict') return fail(run, entry, r); // 409: our earlier upload arrived
-    f.uploaded = true;
-    await db.outbox.update(entry.id, { files });
+function transportOf(run: Run, entry: OutboxEntry): Transport | null {
+  const { backend } = run;
+  if (entry.via === 'counter') {
+    const counter = backend.counter;
+    if (!counter) return null;
+    return {
+      upload: (f, photo) => counter.sendPhoto({ fileId: f.fileId, blob: photo.blob, name: photo.name }),
+      create: () => counter.sendRegistration({ documentId: entry.id, data: documentOf(entry) }),
+    };
   }
+  return {
+    upload: (f, photo) => backend.uploadFile({ fileId: f.fileId, userId: entry.userId, blob: photo.blob, name: photo.name }),
+    create: () => backend.createDocument({ documentId: entry.id, userId: entry.userId, data: documentOf(entry) }),
+  };
+}
+
+const NO_COUNTER = failure('server', 'This device cannot send counter registrations right now.');
+
+/** Uploads the photos not yet uploaded, side by side; undefined once all are on the server. */
+async function uploadPhotos(run: Run, entry: OutboxEntry): Promise<Step | undefined> {
+  const { db } = run;
+  const transport = transportOf(run, entry);
+  if (!transport) return fail(run, entry, NO_COUNTER);
+  const files = entry.files.map((f) => ({ ...f }));
+  const waiting = files.filter((f) => !f.uploaded);
+  const photos = await db.draftFiles.bulkGet(waiting.map((f) => f.draftFileId));
+  if (photos.some((p) => !p)) return fail(run, entry, failure('rejected', PHOTO_MISSING));
+  const uploads = await Promise.all(waiting.map((f, i) => call(run, () => transport.upload(f, photos[i]!))));
+  // 409: our earlier upload arrived. What arrived is written down at once (with the failure, when one failed), so a
+  // photo is not sent twice over a customer's slow connection, even if the tab closes before the document is made.
+  uploads.forEach((r, i) => (waiting[i]!.uploaded = r.ok || r.kind === 'conflict'));
+  entry.files = files;
+  const failed = uploads.find((r): r is BackendFailure => !r.ok && r.kind !== 'conflict');
+  if (failed) return fail(run, entry, failed);
+  if (waiting.length) await db.outbox.update(entry.id, { files });
+  return undefined;
+}
+
+/** Creates the document; undefined once the server confirmed it. */
+async function createDocument(run: Run, entry: OutboxEntry): Promise<Step | undefined> {
+  const { db } = run;
+  const files = entry.files;
+  const transport = transportOf(run, entry);
+  if (!transport) return fail(run, entry, NO_COUNTER);
   const r = await call(run, () => transport.create());
   if (!r.ok && r.kind !== 'conflict') return fail(run, entry, r); // 409: our earlier create arrived
   // Only now, with the document confirmed, may the photos leave the device.
@@ -210,9 +274,11 @@ async function fail(run: Run, entry: OutboxEntry, f: BackendFailure): Promise<St
     await run.db.outbox.update(entry.id, { ...retryLater, lastError: `Shopify: ${f.message}` });
     return f.kind === 'network' ? 'stop' : 'next';
   }
-  if (f.kind === 'auth') await run.db.outbox.update(entry.id, { status: 'needs-sign-in', ...failed });
-  else if (stop === 'stop') await run.db.outbox.update(entry.id, { status: 'pending', ...retryLater });
-  else await run.db.outbox.update(entry.id, { status: 'rejected', ...failed });
+  // With the failure goes which photos are up already, so they are not sent again.
+  const files = entry.files;
+  if (f.kind === 'auth') await run.db.outbox.update(entry.id, { status: 'needs-sign-in', files, ...failed });
+  else if (stop === 'stop') await run.db.outbox.update(entry.id, { status: 'pending', files, ...retryLater });
+  else await run.db.outbox.update(entry.id, { status: 'rejected', files, ...failed });
   return stop;
 }
 

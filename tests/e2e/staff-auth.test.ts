@@ -268,7 +268,7 @@ describe.runIf(chromiumPath)('staff sign-in and screens', () => {
     const scripts = new Set<string>();
     page.on('request', (r) => r.resourceType() === 'script' && scripts.add(r.url()));
     await page.goto(url('/'));
-    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByRole('link', { name: 'Start' }).click();
     await page.waitForURL(url('/login'));
     await page.waitForLoadState('networkidle');
     expect(scripts.size).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
-// The start page in a real Chromium at phone size: SPEC.md's texts, Start focused, Enter goes to /login. (It opens
+// The start page in a real Chromium at phone size: SPEC.md's texts, Start focused, Enter goes to /login, all of it
+// with JavaScript off too (the page is prerendered), and the app taking over without a flash or a mismatch. (It opens
 // again from the service worker with the server gone: offline.test.ts opens every route that way.)
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,11 +7,19 @@ import { describe, expect, it } from 'vitest';
 import { appInBrowser, DIST } from '../helpers/suite';
 import { startTestServer } from '../helpers/server';
 import { chromiumPath, PHONE } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+
+/** Resolves once React has taken over the prerendered Start link (hydration keeps the very element). */
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => {
+    const start = document.querySelector('#root a[href="/login"]');
+    return start !== null && Object.keys(start).some((k) => k.startsWith('__reactFiber'));
+  });
 
 describe.runIf(chromiumPath)('start page', () => {
   const app = appInBrowser();
 
-  it('shows the title, the subtitle and a focused Start button, under a strict CSP', async () => {
+  it('shows the title, the subtitle and a focused Start link, under a strict CSP', async () => {
     const page = await app.browser.newPage(PHONE);
     const violations: string[] = [];
     page.on('console', (m) => {
@@ -29,18 +38,63 @@ describe.runIf(chromiumPath)('start page', () => {
     await page.close();
   });
 
-  it('goes to /login on Start and on Enter anywhere', async () => {
+  it('goes to /login on Start and on Enter anywhere, within the app once it has loaded', async () => {
     const page = await app.browser.newPage(PHONE);
+    const errors: string[] = [];
+    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+    page.on('pageerror', (e) => errors.push(e.message)); // React reports a hydration mismatch here
     await page.goto(app.server.url);
-    await page.getByRole('button', { name: 'Start' }).click();
+    await hydrated(page);
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await page.getByRole('link', { name: 'Start' }).click();
     await page.waitForURL(`${app.server.url}/login`);
+    await page.getByLabel('Your Full Name').waitFor();
+    // No page load: the app moved on by itself.
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 
     await page.goto(app.server.url);
-    await page.getByRole('button', { name: 'Start' }).waitFor();
+    await hydrated(page);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Enter');
     await page.waitForURL(`${app.server.url}/login`);
+    // The prerendered page matched what the app renders: React reported no hydration mismatch.
+    expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('works before any script runs: JavaScript off, the page is all there and Enter on Start opens /login', async () => {
+    const context = await app.browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(app.server.url);
+      expect(await page.locator('h1').textContent()).toBe('Warranty Registration Form');
+      expect(await page.locator('p').first().textContent()).toBe(
+        'To claim your complimentary 1-year warranty on your jewelry, kindly fill out this form.',
+      );
+      expect(await page.getByRole('img', { name: 'Warranty Registration logo' }).isVisible()).toBe(true);
+      const start = page.getByRole('link', { name: 'Start' });
+      expect(await start.getAttribute('href')).toBe('/login');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Start');
+      // Painted in the brand's look (the stylesheet), not as bare HTML.
+      expect(await start.evaluate((a) => getComputedStyle(a).textTransform)).toBe('uppercase');
+      await page.screenshot({ path: 'test-results/start-page-no-js.png' });
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${app.server.url}/login`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('sends the start page itself in the HTML, and every other page the app shell', async () => {
+    const html = (path: string) => fetch(`${app.server.url}${path}`, { headers: { Accept: 'text/html' } }).then((r) => r.text());
+    const start = await html('/');
+    expect(start).toContain('<a href="/login" class="button button--primary" autofocus="">Start</a>');
+    expect(start).toContain('Warranty Registration<!-- --> Form</h1>');
+    for (const path of ['/home', '/login/staff', '/submission', '/no-such-page']) {
+      const page = await html(path);
+      expect(page, path).toContain('<div id="root"><p class="loading">Loading...</p></div>');
+      expect(page, path).not.toContain('Start</a>');
+    }
   });
 
   it('sends /login with the wizard’s code named in the page, each file one the wizard then runs', async () => {
@@ -58,13 +112,21 @@ describe.runIf(chromiumPath)('start page', () => {
     await page.close();
   });
 
-  it('uses the product name from the server’s configuration', async () => {
-    const branded = await startTestServer({ staticDir: DIST, productName: 'Maison Aurum Warranty' });
+  it('uses the product name from the server’s configuration, in the prerendered page too', async () => {
+    const branded = await startTestServer({ staticDir: DIST, productName: 'Maison & Aurum Warranty' });
     try {
       const page = await app.browser.newPage(PHONE);
+      const errors: string[] = [];
+      page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+      page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(branded.url);
-      await expect.poll(() => page.locator('h1').textContent()).toBe('Maison Aurum Warranty Form');
+      await expect.poll(() => page.locator('h1').textContent()).toBe('Maison & Aurum Warranty Form');
+      await hydrated(page);
+      expect(await page.title()).toBe('Maison & Aurum Warranty');
+      expect(errors).toEqual([]);
       await page.close();
+      const html = await (await fetch(branded.url)).text();
+      expect(html).toContain('<h1 class="start__title">Maison &amp; Aurum Warranty<!-- --> Form</h1>');
     } finally {
       await branded.dispose();
     }

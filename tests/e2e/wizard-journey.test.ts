@@ -352,7 +352,7 @@ describe.runIf(chromiumPath)('the customer journey', () => {
     const email = 'axe@example.com';
     try {
       await page.goto(`${app.server.url}/`);
-      await page.getByRole('button', { name: 'Start' }).waitFor();
+      await page.getByRole('link', { name: 'Start' }).waitFor();
       await scan('start page');
       await page.goto(`${app.server.url}/login`);
       const name = page.getByLabel('Your Full Name');

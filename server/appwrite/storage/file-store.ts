@@ -11,10 +11,20 @@ export function fileStore(dataDir: string) {
   const partsDir = (bucketId: string, fileId: string) => join(root, 'uploads', bucketId, fileId);
   const previewDir = (bucketId: string, fileId: string) => join(root, 'previews', bucketId, fileId);
 
+  // Folders known to exist, so a write costs no mkdir; one removed since is made again when the write misses it.
+  const folders = new Set<string>();
   const writeAtomic = async (path: string, bytes: Uint8Array) => {
-    await mkdir(dirname(path), { recursive: true });
+    const dir = dirname(path);
     const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    await writeFile(tmp, bytes);
+    if (!folders.has(dir)) await mkdir(dir, { recursive: true });
+    try {
+      await writeFile(tmp, bytes);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      await mkdir(dir, { recursive: true });
+      await writeFile(tmp, bytes);
+    }
+    folders.add(dir);
     await rename(tmp, path);
   };
 

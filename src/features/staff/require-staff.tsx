@@ -1,8 +1,9 @@
-// Staff-only screens: "Loading..." while the session is looked up; without a staff session the person is sent to
-// /login/staff?next=<this path>, and a sign-out elsewhere (another tab, a revoked token) closes the screen. The
-// session is offered to the screen through useStaffSession().
+// Staff-only screens. With a staff session stored on this device the screen opens at once (its data is this device's
+// copy), while the session is confirmed alongside through supabase-js; otherwise "Loading..." until it is. Without a
+// staff session the person is sent to /login/staff?next=<this path>, and a sign-out elsewhere (another tab, a revoked
+// token) closes the screen. The session is offered to the screen through useStaffSession().
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { getStaffSession, loadSupabase, type StaffSession } from '@/lib/staff-session';
+import { getStaffSession, loadSupabase, storedStaffSession, type StaffSession } from '@/lib/staff-session';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 import { signInPath, type Navigate } from './navigation';
 import './staff.css';
@@ -17,7 +18,10 @@ export function useStaffSession(): StaffSession {
 }
 
 export function RequireStaff({ config, navigate, children }: { config: RuntimeConfig; navigate: Navigate; children: ReactNode }) {
-  const [session, setSession] = useState<StaffSession | null>(null);
+  const [session, setSession] = useState<StaffSession | null>(() => {
+    const stored = storedStaffSession(config);
+    return stored && { session: stored, offline: false };
+  });
   const nav = useRef(navigate);
   nav.current = navigate;
 

@@ -1,11 +1,12 @@
-// server/static.ts over real files: a route's own page (login.html for /login), index.html for every other page,
+// server/static.ts over real files: a route's own page (login.html for /login), the prerendered start page for /
+// with this server's product name, the app shell (app.html, or index.html in a build without it) for every other page,
 // no page for files or non-HTML requests, and revalidated HTML under the CSP.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadStaticSite } from '../../../server/static';
+import { loadStaticSite, withProductName } from '../../../server/static';
 
 describe('static site', () => {
   let dir: string;
@@ -46,5 +47,49 @@ describe('static site', () => {
     expect((await get('/login', 'application/json')).status).toBe(404);
     expect((await get('/assets/missing.js')).status).toBe(404);
     expect((await get('/assets/wizard.js', '*/*')).headers.get('cache-control')).toContain('immutable');
+  });
+});
+
+describe('static site with a prerendered start page', () => {
+  let dir: string;
+  const START =
+    '<!doctype html><title>Warranty Registration</title><meta name="application-name" content="Warranty Registration" />' +
+    '<div id="root" data-prerendered="/"><img alt="Warranty Registration logo"/><h1>Warranty Registration<!-- --> Form</h1>' +
+    '<a href="/login">Start</a></div>';
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'static-'));
+    writeFileSync(join(dir, 'index.html'), START);
+    writeFileSync(join(dir, 'app.html'), '<!doctype html><title>Warranty Registration</title><p>shell</p>');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const siteApp = (productName?: string) => {
+    const site = loadStaticSite(dir, [], productName);
+    const app = new Hono();
+    app.use(async (c) => site.serve(c) ?? c.json({ message: 'Not found.' }, 404));
+    return async (path: string) => (await app.request(path, { headers: { Accept: 'text/html' } })).text();
+  };
+
+  it('serves / from the start page and every other page from the shell', async () => {
+    const get = siteApp('Warranty Registration');
+    expect(await get('/')).toBe(START);
+    for (const path of ['/home', '/login', '/login/staff', '/submission', '/no/such/page'])
+      expect(await get(path), path).toContain('<p>shell</p>');
+  });
+
+  it('puts this server’s product name into the start page, escaped as React writes it', async () => {
+    const html = await siteApp('Maison & "Aurum" <Fine>')('/');
+    const name = 'Maison &amp; &quot;Aurum&quot; &lt;Fine&gt;';
+    expect(html).toContain(`<title>${name}</title>`);
+    expect(html).toContain(`<meta name="application-name" content="${name}" />`);
+    expect(html).toContain(`<img alt="${name} logo"/>`);
+    expect(html).toContain(`<h1>${name}<!-- --> Form</h1>`);
+    expect(html).not.toContain('Warranty Registration');
+  });
+
+  it('leaves a page without the build’s product name as it is', () => {
+    expect(withProductName('<p>Warranty Registration</p>', 'Other')).toBe('<p>Warranty Registration</p>');
+    expect(withProductName(START, "O'Neil")).toContain('<h1>O&#x27;Neil<!-- --> Form</h1>');
   });
 });

@@ -61,4 +61,41 @@ describe('notifyShopify', () => {
     });
     expect(await backend.notifyShopify({ documentId: 'doc1', data })).toMatchObject({ ok: false, kind: 'network' });
   });
+
+  /** A backend whose JWTs are numbered and whose function answers 401 for the JWTs in `expired`. */
+  function counting(expired = new Set<string>()) {
+    let made = 0;
+    const used: string[] = [];
+    const account = { createJWT: async () => ({ jwt: `jwt-${++made}` }), deleteSession: async () => ({}) };
+    const backend = appwriteOutboxBackend({ account, config: {} } as unknown as AppwriteClients, async (_url, init) => {
+      const jwt = (init!.headers as Record<string, string>)['X-Appwrite-JWT']!;
+      used.push(jwt);
+      return expired.has(jwt) ? Response.json({ error: 'Sign in again.' }, { status: 401 }) : Response.json({ status: 'logged' });
+    });
+    return { backend, used, made: () => made };
+  }
+
+  it('makes one JWT for a customer’s registrations, a new one for another customer and after the session ends', async () => {
+    const { backend, used, made } = counting();
+    for (const id of ['d1', 'd2', 'd3']) expect((await backend.notifyShopify({ documentId: id, data })).ok).toBe(true);
+    expect(used).toEqual(['jwt-1', 'jwt-1', 'jwt-1']);
+    await backend.notifyShopify({ documentId: 'd4', data: { ...data, user_id: 'u2' } });
+    expect(used.at(-1)).toBe('jwt-2');
+    await backend.endSession();
+    await backend.notifyShopify({ documentId: 'd5', data: { ...data, user_id: 'u2' } });
+    expect(used.at(-1)).toBe('jwt-3');
+    expect(made()).toBe(3);
+  });
+
+  it('makes a fresh JWT once when the reused one is refused, and reports a refusal of a fresh one', async () => {
+    const expired = new Set<string>();
+    const { backend, used } = counting(expired);
+    await backend.notifyShopify({ documentId: 'd1', data });
+    expired.add('jwt-1');
+    expect(await backend.notifyShopify({ documentId: 'd2', data })).toEqual({ ok: true, value: true });
+    expect(used).toEqual(['jwt-1', 'jwt-1', 'jwt-2']);
+    expired.add('jwt-2').add('jwt-3').add('jwt-4');
+    expect(await backend.notifyShopify({ documentId: 'd3', data })).toEqual({ ok: false, kind: 'auth', message: 'Sign in again.' });
+    expect(used.slice(3)).toEqual(['jwt-2', 'jwt-3']);
+  });
 });

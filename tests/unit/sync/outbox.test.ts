@@ -379,6 +379,32 @@ describe('flushOutbox', () => {
     expect(backend.count('upload:')).toBe(2);
   });
 
+  it('sends the next record’s photos while a document is created, and keeps them sent when the run stops there', async () => {
+    const a = await queue({ photos: 2 });
+    const b = await queue({ photos: 2 });
+    const c = await queue();
+    backend.failNext('create', 'network', 'Failed to fetch', { id: a.id });
+    const report = await flush();
+    expect(report).toMatchObject({ sent: [], pending: 3, lastError: 'Failed to fetch' });
+    expect(await db.outbox.get(a.id)).toMatchObject({ status: 'pending', attempts: 1 });
+    // b's photos went up beside a's document: they stay recorded as sent, b waits as it was (no attempt counted).
+    expect(await db.outbox.get(b.id)).toMatchObject({ status: 'pending', attempts: 0, lastError: null });
+    expect((await db.outbox.get(b.id))!.files.every((f) => f.uploaded)).toBe(true);
+    expect(backend.calls.some((x) => x.includes(c.id) || x.includes(c.files[0]!.fileId))).toBe(false);
+
+    clock += 10_000;
+    const after = await flush();
+    expect(after.sent).toEqual([a.id, b.id, c.id]);
+    expect(backend.calls.filter((x) => x.startsWith('create:'))).toEqual([
+      `create:${a.id}`,
+      `create:${a.id}`,
+      `create:${b.id}`,
+      `create:${c.id}`,
+    ]);
+    expect(backend.count('upload:')).toBe(5); // each photo once
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('picks up a record a killed tab left as sending', async () => {
     const entry = await queue();
     await db.outbox.update(entry.id, { status: 'sending' });

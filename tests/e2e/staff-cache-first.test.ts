@@ -1,0 +1,126 @@
+// The staff table opens from this device's copy at once when a staff session is stored here: its rows are on screen
+// while the auth library (supabase-js) is still on its way, and the real session check that runs alongside closes the
+// screen when it fails. Without a stored staff session no cached row is shown.
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromiumPath, DESK, launch } from '../helpers/browser';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { signIn } from '../helpers/staff';
+import { STAFF } from '../helpers/fixtures';
+
+const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
+const SESSION_KEY = /^sb-.*-auth-token$/;
+
+/** Holds back the auth library's chunk (the one script holding GoTrueClient) until `release` is called. */
+async function holdAuthLibrary(page: Page) {
+  const state = { requested: false, delivered: false, release: () => {} };
+  const held = new Promise<void>((r) => (state.release = r));
+  // Routing turns the HTTP cache off, so the chunk is fetched (and held) on every load.
+  await page.route('**/assets/*.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes('GoTrueClient')) {
+      state.requested = true;
+      await held;
+      state.delivered = true;
+    }
+    await route.fulfill({ response, body });
+  });
+  return state;
+}
+
+const rows = (page: Page) => page.locator('tr.subs-table__row');
+
+describe.runIf(chromiumPath)('staff table from the device first', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password, staticDir: DIST });
+    const token = await signIn(server, STAFF.email, STAFF.password);
+    const data = Array.from({ length: 25 }, (_, i) => ({
+      full_name: `Customer ${String(i).padStart(2, '0')}`,
+      email: `customer${i}@example.com`,
+      phone: `555000${String(i).padStart(4, '0')}`,
+      address: `${i} Elm St, Springfield, IL`,
+      product_sku: `RNG-${1000 + i}-18K`,
+      selected_product: '',
+    }));
+    const res = await fetch(`${server.url}/.netlify/functions/importToAppwrite`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ data }),
+    });
+    expect(res.status).toBe(200);
+    browser = await launch();
+    context = await browser.newContext({ ...DESK, serviceWorkers: 'block' });
+    page = await context.newPage();
+    await page.goto(`${server.url}/submission`);
+    await page.waitForURL(/\/login\/staff/);
+    await page.getByLabel('Email').fill(STAFF.email);
+    await page.getByLabel('Password').fill(STAFF.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.url}/submission`);
+    await page.locator('.subs__meta span', { hasText: '25 submissions' }).waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  it('shows the cached rows while the auth library is still loading, then syncs as usual', async () => {
+    const auth = await holdAuthLibrary(page);
+    try {
+      await page.reload();
+      await rows(page).first().waitFor();
+      expect(await page.locator('.subs__meta span').first().textContent()).toBe('25 submissions');
+      expect(await page.locator('.staff-bar__email').textContent()).toBe(STAFF.email);
+      await expect.poll(() => auth.requested).toBe(true); // asked for alongside, and held
+      expect(auth.delivered).toBe(false);
+      expect(await rows(page).count()).toBeGreaterThan(0);
+      await page.getByPlaceholder('Search by name, email, or product').fill('customer 07');
+      await expect.poll(() => rows(page).locator('td:first-child').allTextContents()).toEqual(['Customer 07']);
+      auth.release();
+      await expect.poll(() => page.locator('.subs__sync').textContent()).toMatch(/^Last synced /);
+      expect(page.url()).toBe(`${server.url}/submission`);
+    } finally {
+      auth.release();
+      await page.unrouteAll({ behavior: 'wait' });
+    }
+  });
+
+  it('closes the screen when the check alongside finds the stored session no longer good', async () => {
+    await page.evaluate((pattern) => {
+      const key = Object.keys(localStorage).find((k) => new RegExp(pattern).test(k))!;
+      const session = JSON.parse(localStorage.getItem(key)!) as Record<string, unknown>;
+      // Expired, and its refresh token no longer known to the server.
+      localStorage.setItem(key, JSON.stringify({ ...session, expires_at: 1_700_000_000, refresh_token: 'revoked-token' }));
+    }, SESSION_KEY.source);
+    await page.reload();
+    await page.waitForURL(/\/login\/staff\?next=.*submission/);
+    await page.getByLabel('Email').waitFor();
+  });
+
+  it('shows no cached row without a stored staff session', async () => {
+    await page.evaluate((pattern) => {
+      for (const key of Object.keys(localStorage)) if (new RegExp(pattern).test(key)) localStorage.removeItem(key);
+    }, SESSION_KEY.source);
+    const auth = await holdAuthLibrary(page);
+    try {
+      await page.goto(`${server.url}/submission`);
+      await page.getByText('Loading...').waitFor();
+      await expect.poll(() => auth.requested).toBe(true);
+      await page.waitForTimeout(300);
+      expect(await rows(page).count()).toBe(0);
+      auth.release();
+      await page.waitForURL(/\/login\/staff/);
+      expect(await rows(page).count()).toBe(0);
+    } finally {
+      auth.release();
+      await page.unrouteAll({ behavior: 'wait' });
+    }
+  });
+});
