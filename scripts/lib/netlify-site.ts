@@ -26,6 +26,20 @@ export function netlifyBuildCommand(): string {
   throw new Error('netlify.toml has no [build] command');
 }
 
+/** Where netlify.toml's SPA rule (`from = "/*"`, status 200) sends a path nothing else serves. */
+export function netlifySpaTarget(): string {
+  let block: Record<string, string> | null = null;
+  const blocks: Record<string, string>[] = [];
+  for (const line of readFileSync(`${ROOT}/netlify.toml`, 'utf8').split('\n')) {
+    if (/^\s*\[/.test(line)) blocks.push((block = /^\s*\[\[redirects\]\]\s*$/.test(line) ? {} : null) ?? {});
+    const pair = /^\s*(\w+)\s*=\s*"?([^"]*)"?\s*$/.exec(line);
+    if (block && pair) block[pair[1]!] = pair[2]!;
+  }
+  const spa = blocks.find((b) => b.from === '/*' && b.status === '200');
+  if (!spa?.to) throw new Error('netlify.toml has no SPA rule (from = "/*", status = 200)');
+  return spa.to;
+}
+
 export type NetlifySite = { url: string; port: number; close(): Promise<void> };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -94,8 +108,8 @@ async function send(res: ServerResponse, response: Response, head: boolean): Pro
 
 /**
  * Starts the emulation and a server on `port` (0: a free one) that hands it every request. What it does not match
- * gets netlify.toml's SPA rule (`/* → /index.html 200`), which @netlify/dev leaves to the surrounding server: asked
- * as /index.html, so the page still gets the headers of netlify.toml and dist/_headers.
+ * gets netlify.toml's SPA rule (`/* → /app.html 200`), which @netlify/dev leaves to the surrounding server: asked
+ * as its target, so the page still gets the headers of netlify.toml and dist/_headers.
  */
 export async function startNetlifySite(opts: { port?: number; host?: string; log?: boolean } = {}): Promise<NetlifySite> {
   const dev = new NetlifyDev({
@@ -114,6 +128,7 @@ export async function startNetlifySite(opts: { port?: number; host?: string; log
   // The first request waits for the functions to be found; then they are bundled. Both are done before the site is up.
   await dev.handleAndIntrospect(new Request('http://localhost/'));
   if (!(await functionsBundled(started, 180_000))) console.warn('  The functions are still being bundled; the first calls will be slow.');
+  const spaTarget = netlifySpaTarget();
   const server = createServer((req, res) => {
     void (async () => {
       const head = req.method === 'HEAD';
@@ -128,7 +143,7 @@ export async function startNetlifySite(opts: { port?: number; host?: string; log
       try {
         let found = await dev.handleAndIntrospect(toRequest(req, origin));
         if (!found && (req.method === 'GET' || head) && !path.startsWith('/.netlify/'))
-          found = await dev.handleAndIntrospect(toRequest(req, origin, '/index.html'));
+          found = await dev.handleAndIntrospect(toRequest(req, origin, spaTarget));
         if (opts.log) console.log(`${req.method} ${path} ${found?.response.status ?? 404} ${found?.type ?? 'none'}`);
         if (!found) {
           res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found');

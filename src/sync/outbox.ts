@@ -5,7 +5,7 @@ import type { AppDb } from '@/db/schema';
 import type { OutboxEntry } from '@/db/types';
 import { failure, type BackendFailure, type BackendResult, type OutboxBackend, type SubmissionData } from './backend';
 import { withOutboxLock } from './lock';
-import { REGISTRATION_STATUS } from '@/shared/contracts/submission';
+import { REGISTRATION_STATUS } from '@/shared/contracts/registration-status';
 import { outboxCounts, pickRegistrationFields } from '@/db/outbox-repository';
 
 export type FlushReport = {

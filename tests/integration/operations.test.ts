@@ -62,7 +62,8 @@ describe('a graceful stop', () => {
       }
     };
     const workers = Array.from({ length: 16 }, worker);
-    await new Promise((r) => setTimeout(r, 400));
+    // Stopped mid-load: once the writers are well under way (however fast this machine is), with 16 still writing.
+    for (let waited = 0; statuses.length < 60 && waited < 30_000; waited += 10) await new Promise((r) => setTimeout(r, 10));
     await server.close();
     running = false;
     await Promise.all(workers);

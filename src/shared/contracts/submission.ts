@@ -47,11 +47,7 @@ export type Submission = z.infer<typeof submissionSchema>;
 /** The stored attributes of a submission beyond the entered fields (appwrite.json must declare each). */
 export const SUBMISSION_ATTRIBUTES = [...SUBMISSION_FIELDS, 'user_id', 'submitted_at', 'status', 'store'] as const;
 
-/** A registration's status: sent from a counter without a code it waits for the customer's e-mailed link. */
-export const REGISTRATION_STATUS = { pending: 'pending', confirmed: 'confirmed' } as const;
-export type RegistrationStatus = (typeof REGISTRATION_STATUS)[keyof typeof REGISTRATION_STATUS];
-/** How staff screens name a status (an empty one is a registration confirmed by code before statuses existed). */
-export const statusLabel = (status: string) => (status === REGISTRATION_STATUS.pending ? 'Awaiting email confirmation' : 'Confirmed');
+export { REGISTRATION_STATUS, statusLabel, type RegistrationStatus } from './registration-status';
 
 export const updateSchema = fieldsSchema.extend({
   id: z.string().regex(ID_PATTERN, 'id is not a valid submission id.'),
