@@ -31,7 +31,7 @@ function preloadHeadingFont(pattern = /cormorant-garamond-latin-600-normal-[\w-]
  * Writes ROUTE.html for each route given: index.html plus modulepreload links for that route's chunks, so a customer
  * opening /login fetches the wizard with the app instead of after it (and staff opening /submission the table's code).
  * Netlify and server/ serve /login from login.html, /submission from submission.html;
- * every other path but / gets app.html (the same shell).
+ * every other path but / gets index.html (the same shell).
  */
 function routePages(routes: Record<string, string>): Plugin {
   return {
@@ -65,11 +65,11 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c]!);
 
 /**
- * Renders `/` at build time from the app's own components (src/app/prerender.tsx) into index.html, so the start page
+ * Renders `/` at build time from the app's own components (src/app/prerender.tsx) into start.html, so the start page
  * paints and works (Start is a link to /login) before any script runs; the app hydrates it once loaded. The page
  * carries the product name of the build's environment (PRODUCT_NAME, as app-config.json does) in
  * <meta name="application-name">, so a server configured with another name can swap it (server/static.ts).
- * app.html keeps the plain shell for every other path. Runs after routePages, which copies the shell too.
+ * index.html stays the plain shell for every other path (Netlify's own SPA fallback). Runs after routePages.
  */
 function prerenderStartPage(): Plugin {
   const productName = process.env.PRODUCT_NAME?.trim() || 'Warranty Registration';
@@ -102,7 +102,7 @@ function prerenderStartPage(): Plugin {
       const root = '<div id="root"><p class="loading">Loading...</p></div>';
       if (!shell.includes(root)) this.error('prerender-start-page: index.html has no loading root to fill');
       const name = escapeHtml(productName);
-      this.emitFile({ type: 'asset', fileName: 'app.html', source: shell });
+
       // The page is whole without the app, so the app loads once it has painted: its first paint waits for the
       // stylesheet alone, not for the app's code to arrive.
       const entry = shell.match(/<script type="module" crossorigin src="\/(assets\/[^"]+\.js)"><\/script>/);
@@ -110,12 +110,16 @@ function prerenderStartPage(): Plugin {
       const boot = `requestAnimationFrame(() => setTimeout(() => import('/${entry[1]}')));\n`;
       const bootFile = `assets/start-${createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`;
       this.emitFile({ type: 'asset', fileName: bootFile, source: boot });
-      index.source = shell
-        .replace(entry[0], `<script type="module" src="/${bootFile}"></script>`)
-        .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-        .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>\n    <meta name="application-name" content="${name}" />`)
-        .replace('</head>', `  ${hints}\n  </head>`)
-        .replace(root, `<div id="root" data-prerendered="/">${markup.slice(hints.length)}</div>`);
+      this.emitFile({
+        type: 'asset',
+        fileName: 'start.html',
+        source: shell
+          .replace(entry[0], `<script type="module" src="/${bootFile}"></script>`)
+          .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+          .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>\n    <meta name="application-name" content="${name}" />`)
+          .replace('</head>', `  ${hints}\n  </head>`)
+          .replace(root, `<div id="root" data-prerendered="/">${markup.slice(hints.length)}</div>`),
+      });
     },
   };
 }
@@ -136,7 +140,7 @@ export default defineConfig({
       injectManifest: {
         // Precache the app shell, fonts and icons; product photos are cached at run time.
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
-        globIgnores: ['**/catalog/**', '**/screenshots/**', 'login.html', 'submission.html'], // offline, / opens from index.html, the rest from app.html
+        globIgnores: ['**/catalog/**', '**/screenshots/**', 'login.html', 'submission.html'], // offline, / opens from start.html, the rest from index.html
       },
     }),
   ],

@@ -1,8 +1,8 @@
 // The built PWA from STATIC_DIR, held in memory with gzip copies. Hashed files under
-// /assets/ are cached for a year; index.html, the service worker and the manifest are always revalidated.
-// / is index.html (the start page, prerendered at build time, its product name swapped for this server's).
-// Unknown paths that want HTML get their own page if the build wrote one (login.html for /login), else the app shell
-// (app.html; index.html in a build without one).
+// /assets/ are cached for a year; the pages, the service worker and the manifest are always revalidated.
+// / is start.html (the start page, prerendered at build time, its product name swapped for this server's; index.html
+// in a build without one). Unknown paths that want HTML get their own page if the build wrote one (login.html for
+// /login), else the app shell, index.html.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -65,7 +65,7 @@ export function loadStaticSite(dir: string, connectOrigins: string[] = [], produ
     for (const file of walk(dir)) {
       const path = '/' + relative(dir, file).split(sep).join('/');
       const raw = readFileSync(file);
-      const body = path === '/index.html' && productName ? Buffer.from(withProductName(raw.toString('utf8'), productName)) : raw;
+      const body = path === '/start.html' && productName ? Buffer.from(withProductName(raw.toString('utf8'), productName)) : raw;
       const ext = extname(file).toLowerCase();
       assets.set(path, {
         body,
@@ -76,8 +76,8 @@ export function loadStaticSite(dir: string, connectOrigins: string[] = [], produ
       });
     }
   }
-  const index = assets.get('/index.html');
-  const shell = assets.get('/app.html') ?? index;
+  const shell = assets.get('/index.html');
+  const startPage = assets.get('/start.html') ?? shell;
 
   const respond = (c: Context, a: Asset) => {
     const headers: Record<string, string> = {
@@ -107,6 +107,7 @@ export function loadStaticSite(dir: string, connectOrigins: string[] = [], produ
       } catch {
         return null;
       }
+      if (path === '/' && startPage) return respond(c, startPage);
       const exact = assets.get(path) ?? (path.endsWith('/') ? assets.get(path + 'index.html') : undefined);
       if (exact) return respond(c, exact);
       const wantsHtml = (c.req.header('accept') ?? '').includes('text/html');

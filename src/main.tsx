@@ -13,7 +13,7 @@ import { listenForInstallOffer } from './lib/install-prompt';
 
 const container = document.getElementById('root')!;
 const path = window.location.pathname;
-// index.html carries the start page, prerendered; it is hydrated only on the path it was rendered for.
+// start.html carries the start page, prerendered; it is hydrated only on the path it was rendered for.
 const prerendered = container.dataset.prerendered === path;
 const screen = preloadScreen(path);
 

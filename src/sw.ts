@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 // The service worker. Precaches the app shell so every route opens offline and answers navigations with
-// the start page (/) or the shell (app.html). Of the API, only the product catalog (stale-while-revalidate), its pictures and staff thumbnails are
+// the start page (/, start.html) or the shell (index.html). Of the API, only the product catalog (stale-while-revalidate), its pictures and staff thumbnails are
 // cached; nothing is ever sent from a cache: the outbox owns sending, and runs here on Background Sync.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
@@ -15,9 +15,9 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// `/` is the prerendered start page (index.html); every other page opens from the app shell (app.html).
-const startPage = createHandlerBoundToURL('/index.html');
-const shell = createHandlerBoundToURL('/app.html');
+// `/` is the prerendered start page (start.html); every other page opens from the app shell (index.html).
+const startPage = createHandlerBoundToURL('/start.html');
+const shell = createHandlerBoundToURL('/index.html');
 registerRoute(
   new NavigationRoute((options) => (options.url.pathname === '/' ? startPage : shell)(options), {
     denylist: [/^\/v1\//, /^\/auth\//, /^\/\.netlify\//, /^\/_dev\//],

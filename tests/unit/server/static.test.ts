@@ -1,5 +1,5 @@
 // server/static.ts over real files: a route's own page (login.html for /login), the prerendered start page for /
-// with this server's product name, the app shell (app.html, or index.html in a build without it) for every other page,
+// (start.html) with this server's product name, the app shell (index.html) for every other page,
 // no page for files or non-HTML requests, and revalidated HTML under the CSP.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,8 +59,8 @@ describe('static site with a prerendered start page', () => {
 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'static-'));
-    writeFileSync(join(dir, 'index.html'), START);
-    writeFileSync(join(dir, 'app.html'), '<!doctype html><title>Warranty Registration</title><p>shell</p>');
+    writeFileSync(join(dir, 'start.html'), START);
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Warranty Registration</title><p>shell</p>');
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
