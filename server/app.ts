@@ -355,7 +355,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const url = config.publicUrl ?? `http://localhost:${port}`;
   ownUrl = url;
   // The mail sweep (confirmation e-mails to retry, reminders before coverage ends), as Netlify's scheduled function
-  // sendReminders runs it: once the server answers, then every hour.
+  // sendReminders runs it: a minute after the start (so a restart after a long stop catches up soon), then every hour.
   let mailSweep: Promise<unknown> = Promise.resolve();
   const sweepMail = () => {
     mailSweep = mailSweep
@@ -364,7 +364,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         if (!config.quiet) console.error('[mail] the mail sweep failed:', err instanceof Error ? err.message : err);
       });
   };
-  sweepMail();
+  const firstMailSweep = setTimeout(sweepMail, 60_000);
+  firstMailSweep.unref();
   const mailSweeper = setInterval(sweepMail, 3_600_000);
   mailSweeper.unref();
   return {
@@ -379,6 +380,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     functionsEnv: functionsEnv!,
     async close() {
       clearInterval(sweeper);
+      clearTimeout(firstMailSweep);
       clearInterval(mailSweeper);
       const http = server as unknown as { closeIdleConnections(): void; closeAllConnections(): void };
       let allClosed = false;
