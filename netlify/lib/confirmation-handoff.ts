@@ -119,7 +119,10 @@ export async function mailAttempts(registrationId: string, kind: MailKind): Prom
   return page.documents as unknown as MailState[];
 }
 
-const brand = () => ({ name: env('PRODUCT_NAME') ?? 'Warranty Registration' });
+const brand = () => {
+  const accent = env('BRAND_ACCENT');
+  return { name: env('PRODUCT_NAME') ?? 'Warranty Registration', ...(accent ? { accent } : {}) };
+};
 
 function recordOf(doc: Doc): Submission & { store?: string } {
   return {
