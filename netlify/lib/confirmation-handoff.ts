@@ -23,7 +23,7 @@ import { appOrigin } from './confirmation-link';
 import { confirmationMail, escapeHtml, warrantiesUrl } from './confirmation-mail';
 import { env } from './env';
 import { recordOnce } from './integration-log';
-import { sendMail, type OutgoingMail } from './mail';
+import { mailConfigured, sendMail, type OutgoingMail } from './mail';
 import { bundledCatalog } from './products/catalog';
 
 export type MailKind = 'confirmation' | 'reminder' | 'resend';
@@ -205,10 +205,12 @@ async function deliver(kind: MailKind, doc: Doc, attempt: number, now: number): 
     );
   let outcome: MailOutcome;
   let error = '';
+  let via = '';
   try {
-    const result = await sendMail(await mailFor(kind, doc));
+    // Without a way to send, the message (and its certificate) is not even made.
+    const result = mailConfigured() ? await sendMail(await mailFor(kind, doc)) : ({ sent: false } as const);
     outcome = result.sent ? 'sent' : 'not_configured';
-    if (result.sent) error = result.via;
+    if (result.sent) via = result.via;
   } catch (err) {
     outcome = 'failed';
     error = (err instanceof Error ? err.message : String(err)).slice(0, 1024);
@@ -228,7 +230,7 @@ async function deliver(kind: MailKind, doc: Doc, attempt: number, now: number): 
     // Left in 'sending': the sweep takes it up once it is stale (a sent mail then may go twice: see above).
     console.error(`[mail] the state of ${action} could not be written:`, err instanceof Error ? err.message : err);
   }
-  if (outcome === 'sent') await log('', `sent (${error === 'relay' ? 'mail relay' : 'SMTP'})`);
+  if (outcome === 'sent') await log('', `sent (${via === 'relay' ? 'mail relay' : 'SMTP'})`);
   else if (outcome === 'not_configured') await log('.not_configured', 'not configured (set SMTP_URL); sent once it is');
   else await log('.failed', `failed, retried later: ${error}`);
   return outcome;
