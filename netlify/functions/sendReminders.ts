@@ -4,9 +4,16 @@
 import { runMailSweep } from '../lib/mail-sweep';
 
 export default async function sendReminders(): Promise<Response> {
-  const report = await runMailSweep(Date.now());
-  console.log('[sendReminders]', JSON.stringify(report));
-  return new Response(null, { status: 204 });
+  try {
+    const report = await runMailSweep(Date.now());
+    console.log('[sendReminders]', JSON.stringify(report));
+    return Response.json(report, { status: 200 });
+  } catch (err) {
+    // Appwrite unreachable or not configured: nothing was lost, the next hour tries again.
+    const reason = err instanceof Error ? err.message : String(err);
+    console.error('[sendReminders] the sweep could not run:', reason);
+    return Response.json({ error: `The mail sweep could not run: ${reason}`, code: 'upstream_error' }, { status: 502 });
+  }
 }
 
 /** Netlify runs it every hour (and only so: a scheduled function has no public URL in production). */

@@ -14,6 +14,7 @@ import { coveredUntil, formatDate } from '@/shared/warranty';
 import { withEnv } from '../../netlify/lib/env';
 import { attemptId, mailAttempts, sendConfirmationOnce } from '../../netlify/lib/confirmation-handoff';
 import { runMailSweep } from '../../netlify/lib/mail-sweep';
+import sendReminders, { config as remindersSchedule } from '../../netlify/functions/sendReminders';
 import { createRegistration, jwtOf, sendToShopify, signedInCustomer } from '../helpers/customers';
 import { admin, callFunction, confirmLink, enrol, linkMails, mailbox, registrationBody } from '../helpers/counters';
 import { registration, STAFF } from '../helpers/fixtures';
@@ -194,6 +195,29 @@ describe('the confirmation e-mail of a registration made on the customer’s pho
     expect(mail!.links).toEqual([`http://localhost:${server.port}/warranties`]);
     const log = (await handOffs(server)).filter((e) => e.registrationId === confirmed || e.registrationId === older);
     expect(log.map((e) => e.action)).toEqual(['reminder.mail', 'reminder.mail']);
+  });
+});
+
+describe('the scheduled function sendReminders', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.dispose());
+
+  it('runs the sweep every hour, and says so plainly when Appwrite cannot be reached', async () => {
+    expect(remindersSchedule).toEqual({ schedule: '@hourly' });
+    const id = await stored(server, { email: 'sched@example.com', submitted_at: new Date(Date.now() - 350 * DAY).toISOString() });
+    const ran = await withEnv(server.functionsEnv(), () => sendReminders());
+    expect([ran.status, await ran.json()]).toEqual([200, { retried: 0, reminders: 1, failed: 0 }]);
+    expect(await mailsTo(server, 'sched@example.com', REMINDER)).toHaveLength(1);
+    expect((await withEnv(server.functionsEnv(), () => sendReminders())).status).toBe(200);
+    expect(await mailsTo(server, 'sched@example.com', REMINDER)).toHaveLength(1);
+    expect((await handOffs(server)).filter((e) => e.registrationId === id).map((e) => e.action)).toEqual(['reminder.mail']);
+
+    const down = await withEnv({ ...server.functionsEnv(), APPWRITE_ENDPOINT: 'http://127.0.0.1:9/v1' }, () => sendReminders());
+    expect(down.status).toBe(502);
+    expect(((await down.json()) as { error: string }).error).toMatch(/^The mail sweep could not run: /);
   });
 });
 
