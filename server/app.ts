@@ -17,6 +17,8 @@ import { createMailer, type Mailer } from './mail';
 import { loadSecrets, type Secrets } from './secrets';
 import { loadStaticSite } from './static';
 import { loadFunctions, mountFunctions } from './functions-host';
+import { withEnv } from '../netlify/lib/env';
+import { runMailSweep } from '../netlify/lib/mail-sweep';
 import { join } from 'node:path';
 import { openDb, type Db } from './store/sqlite';
 import { clientIp, peerAddress } from './net/client-ip';
@@ -41,6 +43,8 @@ export type RunningServer = {
    * written to `file` (mode 0600 in DATA_DIR), never to the log.
    */
   createdStaff?: { email: string; password: string; file: string };
+  /** The environment this server's functions run with (its endpoint, keys and mail relay). */
+  functionsEnv(): Record<string, string | undefined>;
   close(): Promise<void>;
 };
 
@@ -256,13 +260,10 @@ export function buildApp(
     },
   );
 
-  if (deps.functions && deps.internalUrl) {
-    const internal = deps.internalUrl;
-    mountFunctions(
-      app,
-      deps.functions,
-      (c) => clientIp(c, config.trustProxy),
-      () => ({
+  // The environment the functions run with (and the hourly mail sweep, which runs their module).
+  const internal = deps.internalUrl;
+  const functionsEnv = internal
+    ? (): Record<string, string | undefined> => ({
         ...process.env,
         APPWRITE_ENDPOINT: `${internal()}/v1`,
         APPWRITE_PROJECT_ID: config.projectId,
@@ -277,9 +278,9 @@ export function buildApp(
         // E-mail goes through this server's one mailer (SMTP or the dev mailbox), never around it.
         SMTP_URL: '',
         MAIL_RELAY_URL: `${internal()}${MAIL_RELAY_PATH}`,
-      }),
-    );
-  }
+      })
+    : undefined;
+  if (deps.functions && functionsEnv) mountFunctions(app, deps.functions, (c) => clientIp(c, config.trustProxy), functionsEnv);
 
   app.all('*', (c) => {
     const res = site.serve(c);
@@ -300,7 +301,7 @@ export function buildApp(
     });
   };
 
-  return { app, be, site, drain };
+  return { app, be, site, drain, functionsEnv };
 }
 
 function writeStaffCredentials(dataDir: string, staff: { email: string; password: string }): string {
@@ -324,7 +325,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   let internalUrl = '';
   let ownUrl = '';
   const functions = await loadFunctions();
-  const { app, be, drain } = buildApp(config, { db, mailer, secrets, functions, internalUrl: () => internalUrl, ownUrl: () => ownUrl });
+  const { app, be, drain, functionsEnv } = buildApp(config, {
+    db,
+    mailer,
+    secrets,
+    functions,
+    internalUrl: () => internalUrl,
+    ownUrl: () => ownUrl,
+  });
   // Unfinished uploads, ended rate-limit windows and expired sessions go at start and every hour.
   const sweep = () => {
     sweepLimits(db);
@@ -346,6 +354,20 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   internalUrl = `http://${loopback}:${port}`;
   const url = config.publicUrl ?? `http://localhost:${port}`;
   ownUrl = url;
+  // The mail sweep (confirmation e-mails to retry, reminders before coverage ends), as Netlify's scheduled function
+  // sendReminders runs it: a minute after the start (so a restart after a long stop catches up soon), then every hour.
+  let mailSweep: Promise<unknown> = Promise.resolve();
+  const sweepMail = () => {
+    mailSweep = mailSweep
+      .then(() => withEnv(functionsEnv!(), () => runMailSweep(Date.now())))
+      .catch((err: unknown) => {
+        if (!config.quiet) console.error('[mail] the mail sweep failed:', err instanceof Error ? err.message : err);
+      });
+  };
+  const firstMailSweep = setTimeout(sweepMail, 60_000);
+  firstMailSweep.unref();
+  const mailSweeper = setInterval(sweepMail, 3_600_000);
+  mailSweeper.unref();
   return {
     url,
     port,
@@ -355,8 +377,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     config,
     createdStaff,
     /** Stops accepting, lets requests in flight finish (up to 10 s), then closes the database. */
+    functionsEnv: functionsEnv!,
     async close() {
       clearInterval(sweeper);
+      clearTimeout(firstMailSweep);
+      clearInterval(mailSweeper);
       const http = server as unknown as { closeIdleConnections(): void; closeAllConnections(): void };
       let allClosed = false;
       const closed = new Promise<void>((resolve) => server.close(() => resolve())).then(() => void (allClosed = true));
@@ -364,6 +389,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       const sweepIdle = setInterval(() => http.closeIdleConnections(), 50);
       http.closeIdleConnections();
       await drain(STOP_GRACE_MS);
+      await mailSweep;
       await Promise.race([closed, new Promise((r) => setTimeout(r, 1_000))]);
       clearInterval(sweepIdle);
       if (!allClosed) http.closeAllConnections();

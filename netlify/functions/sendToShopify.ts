@@ -1,12 +1,13 @@
 // POST sendToShopify: hands a registration to Shopify (customer upsert by email) after it is stored. The caller is
 // the customer (their Appwrite JWT) and may only send their own registration: its user_id and e-mail are the
 // account's. The stored document, not the request body, is what is sent. Idempotent per registration id, and
-// limited per account.
+// limited per account. The confirmation e-mail of the registration follows, once.
 import { AppwriteException } from 'node-appwrite';
 import { adminClient } from '../lib/appwrite';
 import { defineFunction } from '../lib/define';
 import { HttpError } from '../lib/http';
 import { rateLimit } from '../lib/rate-limit';
+import { confirmAfterRegistration } from '../lib/confirmation-handoff';
 import { handOffToShopify, registrationOf } from '../lib/shopify-handoff';
 import { REGISTRATION_STATUS } from '../../src/shared/contracts/submission';
 
@@ -41,5 +42,11 @@ export default defineFunction('sendToShopify', async ({ customer, body: id }) =>
   // A registration sent from a counter is handed over when the customer confirms it by the e-mailed link, not before.
   if (doc.status === REGISTRATION_STATUS.pending)
     throw new HttpError(409, 'pending_confirmation', "This registration waits for the customer's e-mail confirmation.");
-  return handOffToShopify(registrationOf(id, doc));
+  // Then the confirmation e-mail, once per registration however often the outbox calls (DESIGN.md "After the
+  // registration"); it never changes this answer, and goes even when Shopify failed.
+  try {
+    return await handOffToShopify(registrationOf(id, doc));
+  } finally {
+    await confirmAfterRegistration(id);
+  }
 });

@@ -4,6 +4,7 @@
 import { AppwriteException, Permission, Role } from 'node-appwrite';
 import { REGISTRATION_STATUS } from '../../src/shared/contracts/submission';
 import { adminClient } from './appwrite';
+import { confirmAfterRegistration } from './confirmation-handoff';
 import { customerUserFor, MailError, sendConfirmationLink } from './confirmation-link';
 import { photoIdsOf } from './counter-submissions';
 import { HttpError } from './http';
@@ -38,7 +39,11 @@ const notYours = () => new HttpError(404, 'not_found', 'That registration does n
 export async function confirmRegistration(id: string, customerId: string): Promise<{ id: string; status: 'confirmed' }> {
   const doc = await readRegistration(id);
   if (!doc || doc.user_id !== customerId) throw notYours();
-  if (doc.status === REGISTRATION_STATUS.confirmed) return { id, status: 'confirmed' };
+  if (doc.status === REGISTRATION_STATUS.confirmed) {
+    // A confirmation cut short after the status was written still sends its e-mail (once) on the next try.
+    await confirmAfterRegistration(id);
+    return { id, status: 'confirmed' };
+  }
   if (doc.status !== REGISTRATION_STATUS.pending) throw notYours();
 
   const { databases, storage, settings } = adminClient();
@@ -77,6 +82,8 @@ export async function confirmRegistration(id: string, customerId: string): Promi
   } catch {
     throw new HttpError(502, 'upstream_error', 'The registration could not be confirmed right now. Please try again.');
   }
+  // The confirmation e-mail, once: it never holds the confirmation back (failures are retried by the sweep).
+  await confirmAfterRegistration(id);
   return { id, status: 'confirmed' };
 }
 

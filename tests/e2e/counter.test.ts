@@ -210,6 +210,9 @@ describe('a counter device', () => {
     expect(confirmed).toMatchObject({ status: 'confirmed' });
     const shopify = (await handOffs(rig.server)).filter((h) => h.registrationId === doc!.$id && h.action.startsWith('customer.'));
     expect(shopify).toHaveLength(1);
+    // And the confirmation e-mail, once.
+    const confirmations = (await rig.mails('amelie@example.com')).filter((m) => m.subject === 'Your warranty is registered');
+    expect(confirmations.map((m) => m.links.map((l) => new URL(l).pathname))).toEqual([['/warranties']]);
 
     // Staff see it confirmed, with its store.
     const desk = await launch();

@@ -275,8 +275,22 @@ describe.runIf(chromiumPath)('offline-first', () => {
       }
       expect(rig.server.db.prepare("SELECT COUNT(*) AS n FROM files WHERE bucket_id = 'images'").get()).toEqual({ n: 100 });
       for (const [fileId, sha] of expected) expect(await rig.fileSha(fileId), fileId).toBe(sha);
-      const handedOn = (await handOffs(rig.server)).map((e) => e.registrationId);
-      expect(handedOn.sort()).toEqual(records.map((r) => r.entry.id).sort());
+      const log = await handOffs(rig.server);
+      const ids = records.map((r) => r.entry.id).sort();
+      // Each handed to Shopify once, and each one's confirmation e-mail sent once.
+      expect(
+        log
+          .filter((e) => e.action === 'customer.upsert')
+          .map((e) => e.registrationId)
+          .sort(),
+      ).toEqual(ids);
+      expect(
+        log
+          .filter((e) => e.action === 'confirmation.mail')
+          .map((e) => e.registrationId)
+          .sort(),
+      ).toEqual(ids);
+      expect(log).toHaveLength(2 * ids.length);
       await tab1.waitForLoadState();
       expect(await readDevice(tab1)).toMatchObject({ outbox: [], photos: {} });
     },

@@ -161,9 +161,13 @@ describe.runIf(chromiumPath)('the customer journey', () => {
       expect(photos).toEqual([{ name: 'ring.jpg', type: 'image/jpeg', width: 2048, height: 1365, format: 'jpeg' }]);
 
       const handedOn = async () => (await handOffs(app.server)).filter((e) => e.registrationId === doc.$id);
-      await expect.poll(handedOn, { timeout: 10_000 }).toHaveLength(1);
+      // Handed to Shopify, and the confirmation e-mail sent: each once.
+      await expect.poll(handedOn, { timeout: 10_000 }).toHaveLength(2);
       await page.waitForTimeout(1500); // a second hand-off would have come by now
-      expect(await handedOn()).toEqual([expect.objectContaining({ email, action: 'customer.upsert' })]);
+      expect((await handedOn()).sort((a, b) => a.action.localeCompare(b.action))).toEqual([
+        expect.objectContaining({ email, action: 'confirmation.mail' }),
+        expect.objectContaining({ email, action: 'customer.upsert' }),
+      ]);
 
       // Everything of Ada's is on the server: her session is gone there, and the device holds no usable copy.
       const sessions = () =>

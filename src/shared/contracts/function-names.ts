@@ -27,6 +27,7 @@ export const FUNCTIONS = {
   listCounters: { method: 'GET', caller: 'staff' },
   revokeCounter: { method: 'POST', caller: 'staff', bodyLimit: 4 * KB },
   resendConfirmationLink: { method: 'POST', caller: 'staff', bodyLimit: 4 * KB },
+  resendConfirmation: { method: 'POST', caller: 'staff', bodyLimit: 4 * KB },
   // One photo (base64) or the registration per call, each under Netlify's 6 MB request limit.
   submitFromCounter: { method: 'POST', caller: 'counter', bodyLimit: 6 * KB * KB },
   confirmRegistration: { method: 'POST', caller: 'customer', bodyLimit: 4 * KB },
@@ -34,6 +35,12 @@ export const FUNCTIONS = {
 } as const satisfies Record<string, FunctionSpec>;
 
 export type FunctionName = keyof typeof FUNCTIONS;
+
+/**
+ * Scheduled functions (netlify/functions, run by Netlify on their schedule, never called by the app nor reachable by
+ * URL there): not in the callable contract, and not mounted by the embedded server, which runs their modules itself.
+ */
+export const SCHEDULED_FUNCTIONS = ['sendReminders'] as const;
 
 export const FUNCTION_NAMES = Object.keys(FUNCTIONS) as FunctionName[];
 

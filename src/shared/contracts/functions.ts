@@ -149,6 +149,7 @@ export const functionSchemas = {
   listCounters: { response: z.object({ counters: z.array(counterSchema) }) },
   revokeCounter: { body: byId('counter'), response: counterSchema },
   resendConfirmationLink: { body: byId('registration'), response: z.object({ status: z.literal('sent') }) },
+  resendConfirmation: { body: byId('registration'), response: z.object({ status: z.literal('sent') }) },
   submitFromCounter: {
     body: z.union([z.object({ photo: counterPhotoSchema }), z.object({ registration: counterRegistrationSchema })], {
       error: 'Send {"photo": {...}} or {"registration": {...}}.',

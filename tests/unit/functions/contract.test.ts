@@ -2,7 +2,7 @@
 // each answers its contract's method only and checks its caller before anything else.
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FUNCTIONS, FUNCTION_NAMES, functionPath, isFunctionName } from '@/shared/contracts/function-names';
+import { FUNCTIONS, FUNCTION_NAMES, functionPath, isFunctionName, SCHEDULED_FUNCTIONS } from '@/shared/contracts/function-names';
 import { functionSchemas } from '@/shared/contracts/functions';
 import { functionUrl } from '@/lib/functions';
 
@@ -10,7 +10,7 @@ const files = readdirSync(new URL('../../../netlify/functions/', import.meta.url
 
 describe('functions contract', () => {
   it('lists exactly the functions that have a file', () => {
-    expect(files.map((f) => f.replace(/\.ts$/, '')).sort()).toEqual([...FUNCTION_NAMES].sort());
+    expect(files.map((f) => f.replace(/\.ts$/, '')).sort()).toEqual([...FUNCTION_NAMES, ...SCHEDULED_FUNCTIONS].sort());
     expect(Object.keys(functionSchemas).sort()).toEqual([...FUNCTION_NAMES].sort());
   });
 

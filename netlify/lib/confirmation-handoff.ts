@@ -1,0 +1,307 @@
+// The e-mails that follow a confirmed registration (DESIGN.md "After the registration"): the confirmation, once; the
+// reminder before coverage ends, once; and staff's resend. Their state lives in Appwrite (collection `mail_state`),
+// never on a function's disk, and each outcome is written to the integration log that staff see on /home.
+//
+// Exactly once. Every attempt at a mail is one `mail_state` document whose id is made from the registration, the
+// kind of mail and the attempt's number, created with that fixed id: of two callers claiming the same attempt (two
+// tabs, the outbox's retry beside the first call, two sweeps) Appwrite creates one and answers the other 409, and
+// only the creator sends. A failed attempt is retried by the sweep as attempt n+1, claimed the same way, so a retry
+// too is sent by one caller only; the attempt it replaces is marked 'retried'.
+//
+// The residual window. An attempt left in 'sending' (its process killed mid-way) is claimed again once it is older
+// than STALE_CLAIM_MS. That sends twice only when the first process did hand the message to SMTP (or the mail
+// relay) and then died before writing 'sent' (SMTP has no way to ask whether a message arrived), or when one send
+// took longer than STALE_CLAIM_MS: far beyond the relay's 15 s limit and a Netlify function's life. Every other
+// cut (before the claim, between claim and send, a send refused) ends in exactly one mail.
+import { createHash } from 'node:crypto';
+import { AppwriteException, Query } from 'node-appwrite';
+import type { Submission } from '../../src/shared/contracts/submission';
+import { REGISTRATION_STATUS } from '../../src/shared/contracts/submission';
+import { coveredUntil, formatDate, oneLine, parseDate, productLines, productsOf } from '../../src/shared/warranty';
+import { adminClient } from './appwrite';
+import { appOrigin } from './confirmation-link';
+import { confirmationMail, escapeHtml, warrantiesUrl } from './confirmation-mail';
+import { env } from './env';
+import { recordOnce } from './integration-log';
+import { mailConfigured, sendMail, type OutgoingMail } from './mail';
+import { bundledCatalog } from './products/catalog';
+
+export type MailKind = 'confirmation' | 'reminder' | 'resend';
+export type MailStatus = 'sending' | 'sent' | 'failed' | 'not_configured' | 'retried';
+export type MailState = {
+  $id: string;
+  registration_id: string;
+  kind: MailKind;
+  attempts: number;
+  status: MailStatus;
+  claimed_at: string;
+  next_attempt_at: string | null;
+  last_error: string | null;
+};
+/** What one call did: sent it, found it already claimed, or tried and left it for the sweep. */
+export type MailOutcome = 'sent' | 'already' | 'failed' | 'not_configured';
+
+export const MAIL_STATE_COLLECTION = 'mail_state';
+export const REMINDER_SUBJECT = 'Your warranty ends soon';
+/** An attempt still 'sending' after this long was cut short (its process killed) and is claimed again. */
+export const STALE_CLAIM_MS = 15 * 60_000;
+/** The wait after the n-th failed attempt: 1 min, 5 min, 30 min, 2 h, 6 h, then every 12 h. */
+const BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000, 12 * 3_600_000];
+export const backoffAfter = (attempts: number) => BACKOFF_MS[Math.min(Math.max(attempts, 1), BACKOFF_MS.length) - 1]!;
+
+type Doc = Record<string, unknown> & { $id: string };
+
+export const attemptId = (registrationId: string, kind: MailKind, attempt: number) =>
+  createHash('sha256').update(`${registrationId}|${kind}|${attempt}`).digest('hex').slice(0, 32);
+
+const str = (doc: Doc, key: string) => (typeof doc[key] === 'string' ? (doc[key] as string) : '');
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Confirmed by code ("confirmed", or empty for registrations older than counters), not waiting for the link. */
+export const isConfirmed = (doc: Doc) => {
+  const status = str(doc, 'status');
+  return status === '' || status === REGISTRATION_STATUS.confirmed;
+};
+
+export async function readRegistrationDoc(id: string): Promise<Doc | null> {
+  const { databases, settings } = adminClient();
+  try {
+    return (await databases.getDocument({ databaseId: settings.databaseId, collectionId: settings.collectionId, documentId: id })) as Doc;
+  } catch (err) {
+    if (err instanceof AppwriteException && err.code === 404) return null;
+    throw err;
+  }
+}
+
+/** Claims attempt `attempt` of a mail: true for the one caller whose document was created. */
+async function claim(registrationId: string, kind: MailKind, attempt: number, now: number): Promise<boolean> {
+  const { databases, settings } = adminClient();
+  try {
+    await databases.createDocument({
+      databaseId: settings.databaseId,
+      collectionId: MAIL_STATE_COLLECTION,
+      documentId: attemptId(registrationId, kind, attempt),
+      data: {
+        registration_id: registrationId,
+        kind,
+        attempts: attempt,
+        status: 'sending',
+        claimed_at: iso(now),
+        next_attempt_at: null,
+        last_error: null,
+      },
+    });
+    return true;
+  } catch (err) {
+    if (err instanceof AppwriteException && err.code === 409) return false;
+    throw err;
+  }
+}
+
+async function mark(registrationId: string, kind: MailKind, attempt: number, data: Partial<Omit<MailState, '$id'>>) {
+  const { databases, settings } = adminClient();
+  await databases.updateDocument({
+    databaseId: settings.databaseId,
+    collectionId: MAIL_STATE_COLLECTION,
+    documentId: attemptId(registrationId, kind, attempt),
+    data,
+  });
+}
+
+/** Every attempt of one mail of a registration, oldest first. */
+export async function mailAttempts(registrationId: string, kind: MailKind): Promise<MailState[]> {
+  const { databases, settings } = adminClient();
+  const page = await databases.listDocuments({
+    databaseId: settings.databaseId,
+    collectionId: MAIL_STATE_COLLECTION,
+    queries: [Query.equal('registration_id', registrationId), Query.equal('kind', kind), Query.orderAsc('attempts'), Query.limit(100)],
+  });
+  return page.documents as unknown as MailState[];
+}
+
+const brand = () => {
+  const accent = env('BRAND_ACCENT');
+  return { name: env('PRODUCT_NAME') ?? 'Warranty Registration', ...(accent ? { accent } : {}) };
+};
+
+function recordOf(doc: Doc): Submission & { store?: string } {
+  return {
+    $id: doc.$id,
+    $createdAt: str(doc, '$createdAt'),
+    $updatedAt: str(doc, '$updatedAt'),
+    submitted_at: str(doc, 'submitted_at') || str(doc, '$createdAt'),
+    status: str(doc, 'status'),
+    store: str(doc, 'store'),
+    full_name: str(doc, 'full_name'),
+    email: str(doc, 'email'),
+    phone: str(doc, 'phone'),
+    address: str(doc, 'address'),
+    product_sku: str(doc, 'product_sku'),
+    selected_product: str(doc, 'selected_product'),
+    image_file_id: str(doc, 'image_file_id'),
+  };
+}
+
+/** The reminder 30 days before coverage ends: the name, the products, "Covered until {date}" and /warranties. */
+export function reminderMail(record: Submission, brandName: string, publicUrl: string): OutgoingMail {
+  const link = warrantiesUrl(publicUrl);
+  const name = oneLine(record.full_name);
+  const products = productLines(productsOf(record, bundledCatalog()), Boolean(record.image_file_id.trim()));
+  const covered = `Covered until ${formatDate(coveredUntil(record.submitted_at))}`;
+  const greeting = name ? `Hello ${name},` : 'Hello,';
+  const intro = `The complimentary warranty of your purchase with ${oneLine(brandName)} ends soon.`;
+  const see = 'See your warranties and download the certificate at any time:';
+  const label = products.length === 1 ? 'Product:' : 'Products:';
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    label,
+    ...products.map((p) => `- ${p}`),
+    '',
+    covered,
+    '',
+    see,
+    link,
+    '',
+    oneLine(brandName),
+    '',
+  ].join('\n');
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${e(REMINDER_SUBJECT)}</title></head>
+<body style="font-family:Georgia,'Times New Roman',serif;color:#2b2b2b">
+<h1 style="font-size:24px">${e(REMINDER_SUBJECT)}</h1>
+<p>${e(greeting)}</p>
+<p>${e(intro)}</p>
+<p>${e(label)}</p>
+<ul>${products.map((p) => `<li>${e(p)}</li>`).join('')}</ul>
+<p><strong>${e(covered)}</strong></p>
+<p>${e(see)}<br><a href="${e(link)}">${e(link)}</a></p>
+<p>${e(oneLine(brandName))}</p>
+</body></html>
+`;
+  return { to: record.email, subject: REMINDER_SUBJECT, text, html };
+}
+
+async function mailFor(kind: MailKind, doc: Doc): Promise<OutgoingMail> {
+  const record = recordOf(doc);
+  const publicUrl = appOrigin();
+  if (kind === 'reminder') return reminderMail(record, brand().name, publicUrl);
+  return confirmationMail({ record, brand: brand(), publicUrl, catalog: bundledCatalog() });
+}
+
+const logAction = (kind: MailKind, attempt: number) => (kind === 'resend' ? `confirmation.mail.resent.${attempt}` : `${kind}.mail`);
+
+/** Sends the claimed attempt and writes its outcome (the attempt's state, the integration log). Never throws. */
+async function deliver(kind: MailKind, doc: Doc, attempt: number, now: number): Promise<MailOutcome> {
+  const registrationId = doc.$id;
+  const email = str(doc, 'email');
+  const action = logAction(kind, attempt);
+  const log = (suffix: string, result: string) =>
+    recordOnce({ registrationId, email, action: `${action}${suffix}`, result }).catch((err: unknown) =>
+      console.error(`[mail] the integration log could not record ${action}${suffix}:`, err instanceof Error ? err.message : err),
+    );
+  let outcome: MailOutcome;
+  let error = '';
+  let via = '';
+  try {
+    // Without a way to send, the message (and its certificate) is not even made.
+    const result = mailConfigured() ? await sendMail(await mailFor(kind, doc)) : ({ sent: false } as const);
+    outcome = result.sent ? 'sent' : 'not_configured';
+    if (result.sent) via = result.via;
+  } catch (err) {
+    outcome = 'failed';
+    error = (err instanceof Error ? err.message : String(err)).slice(0, 1024);
+  }
+  try {
+    if (outcome === 'sent') await mark(registrationId, kind, attempt, { status: 'sent', next_attempt_at: null, last_error: null });
+    else if (outcome === 'not_configured')
+      await mark(registrationId, kind, attempt, {
+        status: 'not_configured',
+        next_attempt_at: iso(now),
+        last_error: 'SMTP_URL is not set.',
+      });
+    else if (kind !== 'resend')
+      await mark(registrationId, kind, attempt, { status: 'failed', next_attempt_at: iso(now + backoffAfter(attempt)), last_error: error });
+    else await mark(registrationId, kind, attempt, { status: 'failed', next_attempt_at: null, last_error: error });
+  } catch (err) {
+    // Left in 'sending': the sweep takes it up once it is stale (a sent mail then may go twice: see above).
+    console.error(`[mail] the state of ${action} could not be written:`, err instanceof Error ? err.message : err);
+  }
+  if (outcome === 'sent') await log('', `sent (${via === 'relay' ? 'mail relay' : 'SMTP'})`);
+  else if (outcome === 'not_configured') await log('.not_configured', 'not configured (set SMTP_URL); sent once it is');
+  else await log('.failed', `failed, retried later: ${error}`);
+  return outcome;
+}
+
+/**
+ * The confirmation e-mail of a confirmed registration, sent once however often this is called ('already' for every
+ * call after the first claim). A missing or pending registration is left alone ('missing', 'pending').
+ */
+export async function sendConfirmationOnce(id: string, now = Date.now()): Promise<MailOutcome | 'missing' | 'pending'> {
+  const doc = await readRegistrationDoc(id);
+  if (!doc) return 'missing';
+  if (!isConfirmed(doc)) return 'pending';
+  if (!(await claim(id, 'confirmation', 1, now))) return 'already';
+  return deliver('confirmation', doc, 1, now);
+}
+
+/** Staff's resend: a new send, each recorded as its own attempt of kind 'resend'. */
+export async function resendConfirmation(doc: Doc, now = Date.now()): Promise<MailOutcome> {
+  const done = await mailAttempts(doc.$id, 'resend');
+  const next = Math.max(0, ...done.map((a) => a.attempts)) + 1;
+  if (!(await claim(doc.$id, 'resend', next, now))) return 'already';
+  return deliver('resend', doc, next, now);
+}
+
+/** Claims and sends the attempt after `state` (a failed, unconfigured or stale one); 'already' when another caller has it. */
+export async function retryAttempt(state: MailState, now: number): Promise<MailOutcome | 'missing' | 'pending'> {
+  const superseded = () =>
+    mark(state.registration_id, state.kind, state.attempts, { status: 'retried', next_attempt_at: null }).catch(() => undefined);
+  const doc = await readRegistrationDoc(state.registration_id);
+  if (!doc || !isConfirmed(doc)) {
+    await superseded();
+    return doc ? 'pending' : 'missing';
+  }
+  const won = await claim(state.registration_id, state.kind, state.attempts + 1, now);
+  await superseded();
+  if (!won) return 'already';
+  return deliver(state.kind, doc, state.attempts + 1, now);
+}
+
+/** The reminder of one registration, once: 'already' when it was claimed before. */
+export async function sendReminderOnce(doc: Doc, now: number): Promise<MailOutcome | 'pending'> {
+  if (!isConfirmed(doc)) return 'pending';
+  if (!(await claim(doc.$id, 'reminder', 1, now))) return 'already';
+  return deliver('reminder', doc, 1, now);
+}
+
+const DAY_MS = 86_400_000;
+export const REMINDER_DAYS = 30;
+
+/** Whether a registration made at `submittedAt` is in its last 30 days of coverage at `now`. */
+export function reminderDue(submittedAt: string, now: number): boolean {
+  const start = parseDate(submittedAt);
+  if (!start) return false;
+  const end = coveredUntil(start).getTime();
+  return now >= end - REMINDER_DAYS * DAY_MS && now < end;
+}
+
+/** How long a function's answer waits for the confirmation e-mail; a slower send goes on behind the answer. */
+const ANSWER_WAIT_MS = 5_000;
+
+/**
+ * The confirmation e-mail after a registration is confirmed, for a function that answers the registration's
+ * caller: its failure never changes that answer, and its slowness holds it back ANSWER_WAIT_MS at most (the send
+ * goes on; on Netlify, where the process may stop with the answer, a send cut short is retried by the sweep).
+ */
+export async function confirmAfterRegistration(id: string): Promise<void> {
+  const sending = sendConfirmationOnce(id).catch((err: unknown) => {
+    console.error('[mail] the confirmation e-mail could not be handed off:', err instanceof Error ? err.message : err);
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([sending, new Promise<void>((resolve) => (timer = setTimeout(resolve, ANSWER_WAIT_MS)))]);
+  clearTimeout(timer);
+}
