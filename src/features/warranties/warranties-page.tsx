@@ -6,6 +6,7 @@ import { Query } from 'appwrite';
 import { appwrite } from '@/lib/appwrite';
 import { callFunction } from '@/lib/functions';
 import type { RuntimeConfig } from '@/lib/runtime-config';
+import { previewSizeFor } from '@/shared/previews';
 import { SignIn } from './sign-in';
 import { cardsOf, certificateName, type RegistrationDoc, type WarrantyCard } from './warranty-cards';
 import './warranties.css';
@@ -20,7 +21,8 @@ type View =
   | { kind: 'list'; cards: WarrantyCard[] };
 
 const statusOf = (err: unknown) => (typeof err === 'object' && err !== null && 'code' in err ? Number((err as { code: unknown }).code) : 0);
-const THUMB = 160;
+// Shown 80 px wide; twice that for sharp phone screens, in the nearest size the server makes previews in.
+const THUMB = previewSizeFor(160);
 const PAGE = 100;
 
 function RegisterAnother({ onRegisterAnother }: Pick<Props, 'onRegisterAnother'>) {
@@ -86,7 +88,7 @@ export function WarrantiesPage({ config, onRegisterAnother }: Props) {
     setView({ kind: 'signIn' });
   };
 
-  const thumb = (fileId: string) => storage.getFilePreview({ bucketId: config.bucketId, fileId, width: THUMB, height: THUMB, quality: 80 });
+  const thumb = (fileId: string) => storage.getFilePreview({ bucketId: config.bucketId, fileId, width: THUMB, quality: 80 });
 
   return (
     <main className="warranties">
