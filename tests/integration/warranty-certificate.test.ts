@@ -1,10 +1,12 @@
 // warrantyCertificate through the real server: a customer downloads the certificate of their own registration as a
 // PDF holding their name, products and dates; another customer's, a pending one, a missing one and a malformed id are
-// answered 404 or 400 alike; without a sign-in the answer is 401.
+// answered 404 or 400 alike; without a sign-in the answer is 401. The list /warranties reads holds only the
+// customer's own registrations.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Query } from 'appwrite';
 import { Permission, Role } from 'node-appwrite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coveredUntil, formatDate } from '@/shared/warranty';
@@ -34,6 +36,28 @@ const pdfText = (bytes: ArrayBuffer) => {
   writeFileSync(file, Buffer.from(bytes));
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 };
+
+describe('the list /warranties reads', () => {
+  it("holds only the signed-in customer's registrations, as the server decides (no filter in the query)", async () => {
+    const adas = [await createRegistration(ada), await createRegistration(ada)];
+    const bobs = [await createRegistration(bob)];
+    const list = (c: Customer) =>
+      c.as(() =>
+        c.databases.listDocuments({
+          databaseId: 'warranty',
+          collectionId: 'submissions',
+          queries: [Query.orderDesc('submitted_at'), Query.limit(100)],
+        }),
+      );
+    const seenByBob = (await list(bob)).documents.map((d) => d.$id);
+    const seenByAda = (await list(ada)).documents.map((d) => d.$id);
+    for (const d of bobs) expect(seenByBob).toContain(d.$id);
+    for (const d of adas) expect(seenByBob).not.toContain(d.$id);
+    for (const d of adas) expect(seenByAda).toContain(d.$id);
+    for (const d of bobs) expect(seenByAda).not.toContain(d.$id);
+    expect((await list(bob)).documents.every((d) => d.user_id === bob.userId)).toBe(true);
+  });
+});
 
 describe('warrantyCertificate', () => {
   it("answers the customer's own registration as a PDF download with their name, products and dates", async () => {
