@@ -12,6 +12,7 @@ import { benchStaffTable } from './staff-table';
 import { benchOfflineStart } from './offline-start';
 import { benchOutboxDrain } from './outbox-drain';
 import { benchWizard } from './wizard';
+import { benchWarranties } from './warranties';
 import type { Row } from './common';
 
 const OVERALL_MS = 20 * 60_000;
@@ -60,6 +61,7 @@ rows.push(...(await section('offline start', benchOfflineStart)));
 rows.push(...(await section('outbox drain', () => benchOutboxDrain({ via: 'customer', records: 100 }))));
 rows.push(...(await section('counter drain', () => benchOutboxDrain({ via: 'counter', records: 50 }))));
 rows.push(...(await section('customer wizard', benchWizard)));
+rows.push(...(await section('warranties', benchWarranties)));
 rows.push(...(await section('bundle size', benchBundleSize)));
 rows.push(...(await section('certificate', benchCertificate)));
 
