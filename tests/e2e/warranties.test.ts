@@ -93,6 +93,7 @@ describe('/warranties', () => {
       await page.getByRole('button', { name: 'Verify OTP' }).click();
       await page.getByRole('alert').filter({ hasText: 'Invalid OTP. Please check and try again.' }).waitFor();
       expect(await axeFindings(page)).toEqual([]);
+      await page.screenshot({ path: SHOT('code'), fullPage: true });
       await page.getByLabel('Enter OTP').fill(code);
       await page.getByRole('button', { name: 'Verify OTP' }).click();
 
@@ -157,6 +158,7 @@ describe('/warranties', () => {
       await page.goto(`${app.server.url}/warranties`);
       await signIn(page, 'nobody.yet@example.com');
       await page.getByText('No registrations yet.').waitFor({ timeout: 10_000 });
+      await page.screenshot({ path: SHOT('empty'), fullPage: true });
       expect(await page.getByRole('link', { name: 'Register another purchase' }).count()).toBe(1);
       expect(await axeFindings(page)).toEqual([]);
     } finally {

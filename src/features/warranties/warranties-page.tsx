@@ -149,7 +149,7 @@ export function WarrantiesPage({ config, onRegisterAnother }: Props) {
 type CardProps = { card: WarrantyCard; thumb: (fileId: string) => string; account: ReturnType<typeof appwrite>['account'] };
 
 function Card({ card, thumb, account }: CardProps) {
-  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const [state, setState] = useState<'idle' | 'busy' | 'failed' | 'signedOut'>('idle');
   const titleId = `warranty-${card.id}`;
 
   const download = async () => {
@@ -157,6 +157,7 @@ function Card({ card, thumb, account }: CardProps) {
     try {
       const { jwt } = await account.createJWT();
       const res = await callFunction('warrantyCertificate', { customerJwt: jwt, query: { id: card.id } });
+      if (res.status === 401) return setState('signedOut');
       if (!res.ok) throw new Error(`certificate answered ${res.status}`);
       const url = URL.createObjectURL(await res.blob());
       const a = document.createElement('a');
@@ -167,8 +168,8 @@ function Card({ card, thumb, account }: CardProps) {
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
       setState('idle');
-    } catch {
-      setState('failed');
+    } catch (err) {
+      setState(statusOf(err) === 401 ? 'signedOut' : 'failed');
     }
   };
 
@@ -211,6 +212,11 @@ function Card({ card, thumb, account }: CardProps) {
       {state === 'failed' && (
         <p className="field__error" role="alert">
           The certificate could not be downloaded. Check your connection, then try again.
+        </p>
+      )}
+      {state === 'signedOut' && (
+        <p className="field__error" role="alert">
+          Your sign-in has expired. Sign out, then sign in again with your email to download the certificate.
         </p>
       )}
     </article>
