@@ -14,6 +14,7 @@ import { benchOutboxDrain } from './outbox-drain';
 import { benchWizard } from './wizard';
 import { benchLighthouse } from './lighthouse';
 import { benchStartPage } from './start-page';
+import { benchWarranties } from './warranties';
 import type { Row } from './common';
 
 const OVERALL_MS = 20 * 60_000;
@@ -60,6 +61,7 @@ const PARTS = {
   'start-page': 'start page',
   lighthouse: 'Lighthouse',
   'bundle-size': 'bundle size',
+  warranties: '/warranties',
 } as const;
 type Part = keyof typeof PARTS;
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
@@ -95,6 +97,7 @@ rows.push(...(await run('wizard', benchWizard)));
 rows.push(...(await run('start-page', benchStartPage)));
 rows.push(...(await run('lighthouse', benchLighthouse)));
 rows.push(...(await run('bundle-size', benchBundleSize)));
+rows.push(...(await run('warranties', benchWarranties)));
 rows.push(...(await run('certificate', benchCertificate)));
 
 const cell = (s: string) => s.replace(/\|/g, '\\|');

@@ -10,6 +10,7 @@ const screens: Record<string, Screen> = {
   '/': () => import('./routes/start-page'),
   '/login': () => import('./routes/registration'),
   '/confirm': () => import('./routes/confirm-registration'),
+  '/warranties': () => import('./routes/warranties'),
   // Staff screens: their code (and supabase-js) loads only when one of these paths is opened.
   '/login/staff': () => import('./routes/staff-sign-in'),
   '/home': () => import('./routes/staff-home'),

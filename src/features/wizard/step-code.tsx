@@ -1,4 +1,5 @@
 // Step 3, the emailed one-time code: Verify OTP and Resend OTP.
+import { SIGN_IN_TEXTS } from '@/shared/sign-in-texts';
 import { wizardView } from './wizard.view';
 import { TextField } from './field';
 import type { StepProps } from './step-props';
@@ -13,8 +14,8 @@ export function StepCode({ state, send }: StepProps) {
     <>
       <TextField
         id="code"
-        label="Enter OTP"
-        hint={email ? `We sent a 6-digit code to ${email}.` : 'Enter the 6-digit code from your email.'}
+        label={SIGN_IN_TEXTS.codeLabel}
+        hint={email ? SIGN_IN_TEXTS.codeHintTo(email) : SIGN_IN_TEXTS.codeHint}
         error={error}
         asHeading
         className="input input--code"
@@ -43,7 +44,7 @@ export function StepCode({ state, send }: StepProps) {
             disabled={!view.canVerify || view.busy || view.verified}
             onClick={() => send({ type: 'code.verify' })}
           >
-            {view.verified ? 'Verified' : view.verifying ? 'Checking…' : 'Verify OTP'}
+            {view.verified ? 'Verified' : view.verifying ? SIGN_IN_TEXTS.checking : SIGN_IN_TEXTS.verifyCode}
           </button>
         )}
         <button
@@ -52,7 +53,7 @@ export function StepCode({ state, send }: StepProps) {
           disabled={view.busy || view.verified}
           onClick={() => send({ type: 'code.resend' })}
         >
-          {view.sending ? 'Sending…' : 'Resend OTP'}
+          {view.sending ? SIGN_IN_TEXTS.sending : SIGN_IN_TEXTS.resendCode}
         </button>
       </div>
     </>

@@ -1,4 +1,5 @@
 // Step 2, the email address that receives the one-time code.
+import { SIGN_IN_TEXTS } from '@/shared/sign-in-texts';
 import { wizardView } from './wizard.view';
 import { TextField } from './field';
 import type { StepProps } from './step-props';
@@ -12,8 +13,8 @@ export function StepEmail({ state, send }: StepProps) {
     <>
       <TextField
         id="email"
-        label="Email Address"
-        hint="We will email you a 6-digit code to confirm it is you."
+        label={SIGN_IN_TEXTS.emailLabel}
+        hint={SIGN_IN_TEXTS.emailHint}
         error={error}
         asHeading
         type="email"
@@ -28,7 +29,7 @@ export function StepEmail({ state, send }: StepProps) {
       />
       <div className="wizard__actions">
         <button type="button" className="button button--primary" disabled={busy} onClick={() => send({ type: 'code.send' })}>
-          {busy ? 'Sending…' : 'Send OTP'}
+          {busy ? SIGN_IN_TEXTS.sending : SIGN_IN_TEXTS.sendCode}
         </button>
         {canConfirmLater && (
           <button type="button" className="button button--quiet" disabled={busy} onClick={() => send({ type: 'code.later' })}>

@@ -2,6 +2,7 @@
 import { and, assign, enqueueActions, fromCallback, fromPromise, not, or, raise, sendTo, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { CatalogEntry } from '@/db/types';
 import { COUNTER_TIMING_SETTINGS } from '@/shared/counter-timings';
+import { SIGN_IN_TEXTS } from '@/shared/sign-in-texts';
 import { createAddressMachine, type AddressEvent } from './address.machine';
 import { DEFAULT_COUNTRY } from './countries';
 import { searchProducts } from './products';
@@ -476,7 +477,7 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
                       { type: 'storeLogin', params: ({ event }) => event.output },
                       {
                         type: 'showNotice',
-                        params: ({ context }) => ({ message: `A new code is on its way to ${context.fields.email.trim()}.` }),
+                        params: ({ context }) => ({ message: SIGN_IN_TEXTS.resent(context.fields.email.trim()) }),
                       },
                       raise({ type: 'session.end' }),
                     ],

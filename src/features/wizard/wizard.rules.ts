@@ -2,21 +2,24 @@
 import type { PlaceDetails } from '@/shared/contracts/places';
 import type { RegistrationFields } from '@/db/types';
 import { formatPhone } from './countries';
+import {
+  CODE_LENGTH,
+  SIGN_IN_MESSAGES,
+  classifyVerifyError,
+  digitsOnly,
+  isCodeComplete,
+  isEmailValid,
+  isUnsendable,
+  sanitizeCode,
+  sendErrorMessage,
+  verifyErrorMessage,
+  type VerifyFailure,
+} from '@/shared/sign-in-texts';
 import type { DraftValues, WizardContext } from './wizard.types';
 
 export const MESSAGES = {
+  ...SIGN_IN_MESSAGES,
   nameRequired: 'Enter your full name.',
-  emailRequired: 'Enter your email.',
-  emailInvalid: 'Enter a valid email address.',
-  codeMissing: 'Please enter the OTP.',
-  codeRequired: 'Enter the OTP.',
-  codeLength: 'OTP must be 6 digits.',
-  codeNoLogin: 'Session expired. Please request a new OTP.',
-  codeVerified: 'OTP verified successfully!',
-  codeInvalid: 'Invalid OTP. Please check and try again.',
-  codeExpired: 'OTP has expired. Please request a new one.',
-  verifyFailed: 'Verification failed. Please try again.',
-  sendFailed: 'Failed to send OTP.',
   phoneRequired: 'Enter your phone number.',
   phoneDigits: 'Numbers only please',
   phoneLength: 'Phone number must be 10 digits',
@@ -28,7 +31,7 @@ export const MESSAGES = {
 } as const;
 
 export const LIMITS = {
-  codeLength: 6,
+  codeLength: CODE_LENGTH,
   phoneLength: 10,
   phoneMaxDigits: 15,
   sessionPollMs: 900_000,
@@ -42,15 +45,21 @@ export const LIMITS = {
   lastFormStep: 6,
 } as const;
 
+export {
+  classifyVerifyError,
+  digitsOnly,
+  isCodeComplete,
+  isEmailValid,
+  isUnsendable,
+  sanitizeCode,
+  sendErrorMessage,
+  verifyErrorMessage,
+  type VerifyFailure,
+};
+
 export const COUNTRY_NAME = 'United States';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export const isFilled = (value: string) => value.trim().length > 0;
-export const isEmailValid = (email: string) => EMAIL_PATTERN.test(email.trim());
-export const digitsOnly = (value: string) => value.replace(/\D/g, '');
-export const sanitizeCode = (value: string) => digitsOnly(value).slice(0, LIMITS.codeLength);
-export const isCodeComplete = (code: string) => /^\d{6}$/.test(code);
 
 /** A stored step is usable when it is a whole number from 1 to 6; anything else starts over at 1. */
 export const restorableStep = (value: unknown): number => {
@@ -58,36 +67,9 @@ export const restorableStep = (value: unknown): number => {
   return typeof n === 'number' && Number.isInteger(n) && n >= LIMITS.firstStep && n <= LIMITS.lastFormStep ? n : LIMITS.firstStep;
 };
 
-export type ErrorLike = { message?: unknown; code?: unknown; type?: unknown };
+type ErrorLike = { message?: unknown; code?: unknown; type?: unknown };
 const asErrorLike = (err: unknown): ErrorLike => (typeof err === 'object' && err !== null ? (err as ErrorLike) : {});
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
-
-/** Whether a failed code request means the code cannot be sent now (no network, server unreachable or failing). */
-export function isUnsendable(err: unknown): boolean {
-  if (err instanceof TypeError) return true;
-  const code = Number(asErrorLike(err).code ?? 0);
-  // Code 0: no answer from the server (the SDK wraps fetch's failure), unless the SDK refused a bad parameter itself.
-  return code === 0 ? !/param/i.test(text(asErrorLike(err).message)) : code >= 500;
-}
-
-/** The message for a failed code request: the error's own message, else SPEC.md's fallback. */
-export function sendErrorMessage(err: unknown): string {
-  return text(asErrorLike(err).message).trim() || MESSAGES.sendFailed;
-}
-
-export type VerifyFailure = 'expired' | 'invalid' | 'other';
-
-/** Sorts a failed code check: expired codes first (they also clear the pending login), then wrong codes. */
-export function classifyVerifyError(err: unknown): VerifyFailure {
-  const e = asErrorLike(err);
-  const words = `${text(e.type)} ${text(e.message)}`.toLowerCase();
-  if (words.includes('expired')) return 'expired';
-  if (e.code === 401 || /invalid[_ ](token|credentials)|user_invalid/.test(words)) return 'invalid';
-  return 'other';
-}
-
-export const verifyErrorMessage = (kind: VerifyFailure) =>
-  kind === 'expired' ? MESSAGES.codeExpired : kind === 'invalid' ? MESSAGES.codeInvalid : MESSAGES.verifyFailed;
 
 /** A submit failure caused by a session the server no longer accepts (guest role, missing scope). */
 export function isAuthFailure(err: unknown): boolean {

@@ -32,6 +32,8 @@ export const FUNCTIONS = {
   submitFromCounter: { method: 'POST', caller: 'counter', bodyLimit: 6 * KB * KB },
   confirmRegistration: { method: 'POST', caller: 'customer', bodyLimit: 4 * KB },
   renewConfirmation: { method: 'POST', caller: 'anyone', bodyLimit: 4 * KB },
+  // The customer's own warranty certificate (PDF), for "Download certificate" on /warranties.
+  warrantyCertificate: { method: 'GET', caller: 'customer' },
 } as const satisfies Record<string, FunctionSpec>;
 
 export type FunctionName = keyof typeof FUNCTIONS;

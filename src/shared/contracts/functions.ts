@@ -161,6 +161,7 @@ export const functionSchemas = {
     body: byId('registration').extend({ userId: z.string().regex(ID, 'The link is not complete.') }),
     response: z.object({ status: z.literal('sent') }),
   },
+  warrantyCertificate: { query: query({ id: z.string().default('').pipe(z.string().regex(ID, '`id` must be a registration id.')) }) },
 } satisfies Record<FunctionName, { query?: z.ZodType; body?: z.ZodType; response?: z.ZodType }>;
 
 export { submissionId };

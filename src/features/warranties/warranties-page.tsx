@@ -1,0 +1,224 @@
+// /warranties: "Your warranties". The customer signs in with their email and code (the wizard's texts), then sees one
+// card per registration they made, newest first, each with its certificate to download. The list is what the server
+// lets this customer's session read (each registration carries its owner's read permission), nothing filtered here.
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Query } from 'appwrite';
+import { appwrite } from '@/lib/appwrite';
+import { callFunction } from '@/lib/functions';
+import type { RuntimeConfig } from '@/lib/runtime-config';
+import { previewSizeFor } from '@/shared/previews';
+import { SignIn } from './sign-in';
+import { cardsOf, certificateName, type RegistrationDoc, type WarrantyCard } from './warranty-cards';
+import './warranties.css';
+
+type Props = { config: RuntimeConfig; onRegisterAnother: () => void };
+
+type View =
+  | { kind: 'checking' }
+  | { kind: 'signIn' }
+  | { kind: 'loading' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'list'; cards: WarrantyCard[] };
+
+const statusOf = (err: unknown) => (typeof err === 'object' && err !== null && 'code' in err ? Number((err as { code: unknown }).code) : 0);
+// Shown 80 px wide; twice that for sharp phone screens, in the nearest size the server makes previews in.
+const THUMB = previewSizeFor(160);
+const PAGE = 100;
+
+function RegisterAnother({ onRegisterAnother }: Pick<Props, 'onRegisterAnother'>) {
+  const go = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    onRegisterAnother();
+  };
+  return (
+    <a className="button button--primary" href="/login" onClick={go}>
+      Register another purchase
+    </a>
+  );
+}
+
+export function WarrantiesPage({ config, onRegisterAnother }: Props) {
+  const { account, databases, storage } = appwrite(config);
+  const [view, setView] = useState<View>({ kind: 'checking' });
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const load = useCallback(async () => {
+    setView({ kind: 'loading' });
+    try {
+      const docs: RegistrationDoc[] = [];
+      for (let cursor: string | undefined; ;) {
+        const queries = [Query.orderDesc('submitted_at'), Query.limit(PAGE)];
+        if (cursor) queries.push(Query.cursorAfter(cursor));
+        const page = await databases.listDocuments({ databaseId: config.databaseId, collectionId: config.collectionId, queries });
+        docs.push(...(page.documents as unknown as RegistrationDoc[]));
+        if (page.documents.length < PAGE) break;
+        cursor = page.documents.at(-1)!.$id;
+      }
+      setView({ kind: 'list', cards: cardsOf(docs) });
+    } catch (err) {
+      if (statusOf(err) === 401) return setView({ kind: 'signIn' });
+      setView({
+        kind: 'failed',
+        message:
+          statusOf(err) === 0
+            ? 'Your warranties could not be loaded: this device seems to be offline. Check your connection, then try again.'
+            : 'Your warranties could not be loaded right now. Please try again in a moment.',
+      });
+    }
+  }, [databases, config.databaseId, config.collectionId]);
+
+  useEffect(() => {
+    let live = true;
+    account.get().then(
+      () => live && void load(),
+      () => live && setView({ kind: 'signIn' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [account, load]);
+
+  useEffect(() => {
+    if (view.kind === 'list') heading.current?.focus();
+  }, [view.kind]);
+
+  const signOut = async () => {
+    await account.deleteSession({ sessionId: 'current' }).catch(() => undefined);
+    setView({ kind: 'signIn' });
+  };
+
+  const thumb = (fileId: string) => storage.getFilePreview({ bucketId: config.bucketId, fileId, width: THUMB, quality: 80 });
+
+  return (
+    <main className="warranties">
+      <header className="warranties__header">
+        <h1 className="warranties__title" ref={heading} tabIndex={-1}>
+          Your warranties
+        </h1>
+        {(view.kind === 'list' || view.kind === 'failed' || view.kind === 'loading') && (
+          <button type="button" className="button button--quiet button--small" onClick={() => void signOut()}>
+            Sign out
+          </button>
+        )}
+      </header>
+
+      {view.kind === 'checking' && (
+        <p className="loading" role="status">
+          Checking whether you are signed in…
+        </p>
+      )}
+      {view.kind === 'signIn' && <SignIn account={account} onSignedIn={() => void load()} />}
+      {view.kind === 'loading' && (
+        <p className="loading" role="status">
+          Loading your warranties…
+        </p>
+      )}
+      {view.kind === 'failed' && (
+        <div className="warranties__problem">
+          <p className="field__error" role="alert">
+            {view.message}
+          </p>
+          <button type="button" className="button button--primary" onClick={() => void load()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {view.kind === 'list' && (
+        <>
+          {view.cards.length === 0 ? (
+            <p className="warranties__empty">No registrations yet.</p>
+          ) : (
+            <ul className="warranties__list" aria-label="Registered purchases">
+              {view.cards.map((card) => (
+                <li key={card.id}>
+                  <Card card={card} thumb={thumb} account={account} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="warranties__actions">
+            <RegisterAnother onRegisterAnother={onRegisterAnother} />
+          </div>
+        </>
+      )}
+    </main>
+  );
+}
+
+type CardProps = { card: WarrantyCard; thumb: (fileId: string) => string; account: ReturnType<typeof appwrite>['account'] };
+
+function Card({ card, thumb, account }: CardProps) {
+  const [state, setState] = useState<'idle' | 'busy' | 'failed' | 'signedOut'>('idle');
+  const titleId = `warranty-${card.id}`;
+
+  const download = async () => {
+    setState('busy');
+    try {
+      const { jwt } = await account.createJWT();
+      const res = await callFunction('warrantyCertificate', { customerJwt: jwt, query: { id: card.id } });
+      if (res.status === 401) return setState('signedOut');
+      if (!res.ok) throw new Error(`certificate answered ${res.status}`);
+      const url = URL.createObjectURL(await res.blob());
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = certificateName(card.id);
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      setState('idle');
+    } catch (err) {
+      setState(statusOf(err) === 401 ? 'signedOut' : 'failed');
+    }
+  };
+
+  return (
+    <article className="warranty" aria-labelledby={titleId}>
+      <h2 className="warranty__products" id={titleId}>
+        {card.products.map((p, i) => (
+          <span key={i} className="warranty__product">
+            {p}
+          </span>
+        ))}
+      </h2>
+      {card.photoIds.length > 0 && (
+        <ul className="warranty__photos" aria-label="Photos">
+          {card.photoIds.map((id, i) => (
+            <li key={id}>
+              <img
+                className="warranty__photo"
+                src={thumb(id)}
+                alt={`Photo ${i + 1} of ${card.photoIds.length}`}
+                width={80}
+                height={80}
+                loading="lazy"
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="warranty__dates">
+        <span>{card.registeredOn}</span>
+        <strong>{card.coveredUntil}</strong>
+      </p>
+      {card.pending ? (
+        <p className="warranty__note">Awaiting email confirmation: open the link we emailed you to get your certificate.</p>
+      ) : (
+        <button type="button" className="button button--small" disabled={state === 'busy'} onClick={() => void download()}>
+          {state === 'busy' ? 'Preparing…' : 'Download certificate'}
+        </button>
+      )}
+      {state === 'failed' && (
+        <p className="field__error" role="alert">
+          The certificate could not be downloaded. Check your connection, then try again.
+        </p>
+      )}
+      {state === 'signedOut' && (
+        <p className="field__error" role="alert">
+          Your sign-in has expired. Sign out, then sign in again with your email to download the certificate.
+        </p>
+      )}
+    </article>
+  );
+}
