@@ -6,12 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { Client, Databases, Query, Storage } from 'node-appwrite';
+import { Query } from 'node-appwrite';
 import { DESK, launch, launchPersistent, PHONE } from '../helpers/browser';
 import { DIST } from '../helpers/suite';
 import { handOffs } from '../helpers/hand-offs';
-import { makeJpeg, STAFF } from '../helpers/fixtures';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { mailbox } from '../helpers/counters';
+import { makeJpeg, signInStaffThroughForm, STAFF } from '../helpers/fixtures';
+import { adminClient, startTestServer, type TestServer } from '../helpers/server';
 import { fillSteps4to6, heading, verifyEmail } from '../helpers/wizard-walk';
 
 const SHOT = (name: string) => `test-results/counter-${name}.png`;
@@ -31,7 +32,6 @@ async function axeFindings(page: Page) {
   });
 }
 type Timings = { thanksSeconds: number; idleSeconds: number; warningSeconds: number };
-type Mail = { to: string; subject: string; text: string; links: string[] };
 
 /** One counter device (persistent profile) and one server whose data and port survive stops and starts. */
 class Counter {
@@ -61,34 +61,33 @@ class Counter {
   }
   url = (path: string) => `${this.server.url}${path}`;
 
+  /** Starts the server, opens the device, and has staff make it a counter for `store` (see `enrol`). */
+  async enrolled(store: string) {
+    await this.start();
+    await this.openDevice();
+    await this.enrol(store);
+  }
   /** Staff sign in on the device and make it a counter for `store`; the device ends on its start page. */
   async enrol(store: string) {
     const page = this.page;
     await page.goto(this.url('/login/staff'));
-    await page.getByLabel('Email').fill(STAFF.email);
-    await page.getByLabel('Password').fill(STAFF.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInStaffThroughForm(page);
     await page.getByRole('heading', { name: 'Counter devices' }).waitFor();
     await page.getByLabel('Store name').fill(store);
     await page.getByRole('button', { name: 'Use this device as a counter' }).click();
     await page.waitForURL(this.url('/'));
     await page.getByText(store, { exact: true }).waitFor();
   }
-  admin() {
-    const c = new Client().setEndpoint(this.server.endpoint).setProject('warranty').setKey(this.server.secrets.apiKey);
-    return { databases: new Databases(c), storage: new Storage(c) };
-  }
   async docs() {
-    const r = await this.admin().databases.listDocuments({
+    const r = await adminClient(this.server).databases.listDocuments({
       databaseId: 'warranty',
       collectionId: 'submissions',
       queries: [Query.limit(100)],
     });
     return r.documents as unknown as (Record<string, string> & { $id: string; $permissions: string[] })[];
   }
-  async mails(to: string): Promise<Mail[]> {
-    const res = await fetch(this.url('/_dev/mail'));
-    return ((await res.json()) as Mail[]).filter((m) => m.to === to);
+  async mails(to: string) {
+    return (await mailbox(this.server)).filter((m) => m.to === to);
   }
   async dispose() {
     await this.context?.close().catch(() => undefined);
@@ -121,6 +120,9 @@ const deviceHolds = (page: Page) =>
       }),
   );
 
+/** The start page's Start, a link to /login. */
+const pressStart = (page: Page) => page.getByRole('link', { name: 'Start' }).click();
+
 let rig: Counter | null = null;
 afterEach(async () => {
   await rig?.dispose();
@@ -130,9 +132,7 @@ afterEach(async () => {
 describe('a counter device', () => {
   it('is enrolled by staff: the start page shows the store, staff screens need a staff sign-in again, and staff can revoke it', async () => {
     rig = new Counter();
-    await rig.start();
-    await rig.openDevice();
-    await rig.enrol('Maison Soho');
+    await rig.enrolled('Maison Soho');
     await rig.page.screenshot({ path: SHOT('start-page') });
     await rig.page.goto(rig.url('/home'));
     await rig.page.waitForURL(/\/login\/staff\?next=/);
@@ -141,9 +141,7 @@ describe('a counter device', () => {
     const desk = await launch();
     const page = await desk.newPage(DESK);
     await page.goto(rig.url('/login/staff'));
-    await page.getByLabel('Email').fill(STAFF.email);
-    await page.getByLabel('Password').fill(STAFF.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInStaffThroughForm(page);
     const row = page.getByRole('row', { name: /Maison Soho/ });
     await row.waitFor();
     expect(await row.textContent()).toContain(STAFF.email);
@@ -157,13 +155,11 @@ describe('a counter device', () => {
 
   it('registers with the server stopped from step 1, confirmed later by the e-mailed link on another device', async () => {
     rig = new Counter();
-    await rig.start();
-    await rig.openDevice();
-    await rig.enrol('Maison Soho');
+    await rig.enrolled('Maison Soho');
     // The app is loaded once online; then the server goes away for the whole journey.
     await rig.stop();
     const page = rig.page;
-    await page.getByRole('link', { name: 'Start' }).click();
+    await pressStart(page);
     await expect.poll(() => heading(page).textContent()).toBe('Your Full Name');
     await page.getByLabel('Your Full Name').fill('Amélie Laurent');
     await page.getByLabel('Your Full Name').press('Enter');
@@ -218,9 +214,7 @@ describe('a counter device', () => {
     const desk = await launch();
     const staff = await desk.newPage(DESK);
     await staff.goto(rig.url('/login/staff?next=/submission'));
-    await staff.getByLabel('Email').fill(STAFF.email);
-    await staff.getByLabel('Password').fill(STAFF.password);
-    await staff.getByRole('button', { name: 'Sign in' }).click();
+    await signInStaffThroughForm(staff);
     const row = staff.getByRole('row', { name: /Amélie Laurent/ });
     await row.waitFor();
     expect(await row.textContent()).toMatch(/Confirmed.*Maison Soho/);
@@ -229,9 +223,7 @@ describe('a counter device', () => {
 
   it('keeps nothing of one customer for the next: fields, photos, session and e-mail', async () => {
     rig = new Counter({ thanksSeconds: 2, idleSeconds: 90, warningSeconds: 30 });
-    await rig.start();
-    await rig.openDevice();
-    await rig.enrol('Maison Soho');
+    await rig.enrolled('Maison Soho');
     const page = rig.page;
     await page.goto(rig.url('/login'));
     await verifyEmail(page, rig.server, 'first@example.com', 'First Customer');
@@ -245,7 +237,7 @@ describe('a counter device', () => {
     expect(doc).toMatchObject({ status: 'confirmed', store: 'Maison Soho', email: 'first@example.com' });
 
     // The second customer starts: nothing of the first is on the screen or the device, and no session is left.
-    await page.getByRole('link', { name: 'Start' }).click();
+    await pressStart(page);
     await expect.poll(() => heading(page).textContent()).toBe('Your Full Name');
     expect(await page.getByLabel('Your Full Name').inputValue()).toBe('');
     await expect.poll(() => deviceHolds(page)).toEqual({ drafts: 0, draftFiles: 0, outbox: 0 });
@@ -264,9 +256,7 @@ describe('a counter device', () => {
 
   it('asks "Are you still there?" when idle, keeps the answers on Continue, and resets to the start page', async () => {
     rig = new Counter({ thanksSeconds: 20, idleSeconds: 3, warningSeconds: 3 });
-    await rig.start();
-    await rig.openDevice();
-    await rig.enrol('Maison Soho');
+    await rig.enrolled('Maison Soho');
     const page = rig.page;
     await page.goto(rig.url('/login'));
     await page.getByLabel('Your Full Name').fill('Idle Customer');

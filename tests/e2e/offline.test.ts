@@ -12,9 +12,9 @@ import { readDevice, seedOutbox, seedRecord, sha256, type SeedRecord } from '../
 import { makeJpeg, prng, signInStaffThroughForm, STAFF } from '../helpers/fixtures';
 import { adminClient, startTestServer, type TestServer } from '../helpers/server';
 import { fillSteps4to6, heading, verifyEmail } from '../helpers/wizard-walk';
+import { controlledBySw, ringPhoto, submitWhileAway } from '../helpers/offline';
 
 const SHOT = (name: string) => `test-results/offline-${name}.png`;
-const SAVED_HERE = 'Your registration is saved on this device and will be sent automatically';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 type Viewport = typeof PHONE | typeof DESK;
 
@@ -80,11 +80,6 @@ afterEach(async () => {
   rig = null;
 });
 
-async function controlledBySw(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-}
-
 /** Fires the worker's Background Sync now, as Chromium does when the network returns. */
 async function dispatchSync(page: Page) {
   const cdp = await page.context().newCDPSession(page);
@@ -105,9 +100,6 @@ async function dispatchSync(page: Page) {
   });
   await cdp.detach();
 }
-
-/** A phone photo of a ring, bigger than the app keeps (the device downscales it before queueing). */
-const ringPhoto = (metal: string) => makeJpeg({ look: 'ring', width: 2600, height: 1800, metal, ground: '#f1e9dc', quality: 92 });
 
 const pill = (page: Page) => page.locator('.queue-pill');
 const photosOf = async (random: () => number, n: number, w = 480, h = 360) =>
@@ -171,21 +163,8 @@ describe.runIf(chromiumPath)('offline-first', () => {
     const userId = customer.userId;
     await rig.stop();
 
-    await fillSteps4to6(page, [
-      { name: 'ring-front.jpg', buffer: await ringPhoto('#c9a24a') },
-      { name: 'ring-side.jpg', buffer: await ringPhoto('#8f8f95') },
-    ]);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText(SAVED_HERE).waitFor({ timeout: 20_000 });
-    expect(await heading(page).textContent()).toBe('Thank you!');
-    await expect.poll(() => pill(page).textContent()).toContain('1 registration waiting to send.');
+    const { device, entry, kept } = await submitWhileAway(page);
     await page.screenshot({ path: SHOT('pill-step7') });
-
-    const device = await readDevice(page);
-    expect(device.outbox).toHaveLength(1);
-    const entry = device.outbox[0]!;
-    const kept = entry.files.map((f) => ({ fileId: f.fileId, ...device.photos[f.draftFileId]! }));
-    expect(kept.map((k) => k.name)).toEqual(['ring-front.jpg', 'ring-side.jpg']);
     expect(device.meta.storagePersist).toMatchObject({ askedAt: expect.any(Number) });
 
     await rig.relaunch();

@@ -14,6 +14,17 @@ import { createRegistration, signedInCustomer } from '../helpers/customers';
 import { makeJpeg, registrationFields, signInStaffThroughForm, STAFF } from '../helpers/fixtures';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { signIn } from '../helpers/staff';
+import {
+  countText,
+  editDialog,
+  findRow,
+  importSummary,
+  rowByName,
+  saveEdit,
+  searchBox,
+  searchShows,
+  shownNames,
+} from '../helpers/submissions-screen';
 import type { Submission } from '../../src/shared/contracts/submission';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/csv/', import.meta.url));
@@ -37,17 +48,6 @@ async function callFunction(server: TestServer, token: string, name: string, bod
   });
   return { status: res.status, body: (await res.json()) as never };
 }
-
-const rowByName = (page: Page, name: string) =>
-  page.locator('tr.subs-table__row', { has: page.locator('td:first-child', { hasText: name }) });
-/** The row of `name`, brought on screen by searching for it (only rows near the screen are rendered). */
-async function findRow(page: Page, name: string) {
-  await page.getByPlaceholder('Search by name, email, or product').fill(name);
-  const row = rowByName(page, name);
-  await row.waitFor();
-  return row;
-}
-const countText = (page: Page) => page.locator('.subs__meta span').first().textContent();
 
 describe.runIf(chromiumPath)('admin submissions screen', () => {
   let server: TestServer;
@@ -151,15 +151,13 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
   });
 
   it('searches name, email and product on every keystroke, trimmed and ignoring case; Clear restores all', async () => {
-    const search = page.getByPlaceholder('Search by name, email, or product');
+    const search = searchBox(page);
     expect(await page.getByLabel('Search').getAttribute('placeholder')).toBe('Search by name, email, or product');
     await search.pressSequentially('  LOVE');
-    await expect.poll(() => page.locator('tr.subs-table__row td:first-child').allTextContents()).toEqual(['Ada Lovelace']);
+    await expect.poll(() => shownNames(page)).toEqual(['Ada Lovelace']);
     expect(await countText(page)).toBe('Showing 1 of 45 submissions');
-    await search.fill('NAVY.example ');
-    await expect.poll(() => page.locator('tr.subs-table__row td:first-child').allTextContents()).toEqual(['Grace Hopper']);
-    await search.fill('solitaire');
-    await expect.poll(() => page.locator('tr.subs-table__row td:first-child').allTextContents()).toEqual(['Grace Hopper']);
+    await searchShows(page, 'NAVY.example ', ['Grace Hopper']);
+    await searchShows(page, 'solitaire', ['Grace Hopper']);
     await search.fill('aurora pendant');
     await expect.poll(() => page.locator('tr.subs-table__row').count()).toBe(8);
     await search.fill('no such person');
@@ -177,7 +175,7 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
     await page.keyboard.press('ArrowUp');
     expect(await page.evaluate(() => document.activeElement?.querySelector('td')?.textContent)).toBe('Ada Lovelace');
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Edit Submission' });
+    const dialog = editDialog(page);
     await dialog.waitFor();
     for (const label of ['Full Name', 'Email', 'Phone', 'Address', 'Product', 'Product SKU (optional)'])
       expect(await dialog.getByLabel(label, { exact: true }).count()).toBe(1);
@@ -195,18 +193,14 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
-    await (await findRow(page, 'Alan Turing')).click();
-    await dialog.getByLabel('Phone').fill('+44 20 7946 0000');
-    await dialog.getByLabel('Address').fill('Bletchley Park, Milton Keynes');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await saveEdit(await findRow(page, 'Alan Turing'), { Phone: '+44 20 7946 0000', Address: 'Bletchley Park, Milton Keynes' });
     await expect.poll(() => rowByName(page, 'Alan Turing').locator('td').nth(2).textContent()).toBe('+44 20 7946 0000');
     const saved = (await all()).find((s) => s.email === 'alan@example.com')!;
     expect(saved).toMatchObject({ phone: '+44 20 7946 0000', address: 'Bletchley Park, Milton Keynes' });
   });
 
   it('shows a conflict with both versions and lets staff keep theirs or the current one', async () => {
-    const dialog = page.getByRole('dialog', { name: 'Edit Submission' });
+    const dialog = editDialog(page);
     const grace = () => all().then((l) => l.find((s) => s.email === 'grace@navy.example')!);
     await (await findRow(page, 'Grace Hopper')).click();
     await dialog.getByLabel('Phone').fill('5559990000');
@@ -241,7 +235,7 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
       r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"The database is on fire."}' }),
     );
     await (await findRow(page, 'Customer 01')).click();
-    const dialog = page.getByRole('dialog', { name: 'Edit Submission' });
+    const dialog = editDialog(page);
     await dialog.getByLabel('Phone').fill('5554443333');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => messages).toEqual(['Update failed: The database is on fire.']);
@@ -300,10 +294,7 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
     await importButton.waitFor();
     expect(await importButton.isDisabled()).toBe(true);
     release();
-    await page.locator('.subs-summary:not(.subs-notice)').waitFor();
-    expect(await page.locator('.subs-summary:not(.subs-notice) span').textContent()).toBe(
-      'Import finished: 1 created, 0 updated, 0 skipped, 3 errors.',
-    );
+    expect(await importSummary(page)).toBe('Import finished: 1 created, 0 updated, 0 skipped, 3 errors.');
     await page.unroute('**/.netlify/functions/importToAppwrite');
     expect(await picker.inputValue()).toBe('');
     await findRow(page, 'Good Row');
@@ -344,7 +335,7 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
     const messages: string[] = [];
     const onDialog = (d: { message(): string }) => messages.push(d.message());
     page.on('dialog', onDialog);
-    const search = page.getByPlaceholder('Search by name, email, or product');
+    const search = searchBox(page);
     await search.fill('nobody at all');
     await page.getByRole('button', { name: 'Export' }).click();
     await expect.poll(() => messages).toEqual(['No data to export']);
@@ -380,10 +371,7 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
       .setInputFiles({ name: everything.suggestedFilename(), mimeType: 'text/csv', buffer: readFileSync(file) });
     const dialog = page.getByRole('dialog', { name: 'Import CSV' });
     await dialog.getByRole('button', { name: `Import ${before.length} rows` }).click();
-    await page.locator('.subs-summary:not(.subs-notice)').waitFor();
-    expect(await page.locator('.subs-summary:not(.subs-notice) span').textContent()).toBe(
-      `Import finished: 0 created, 0 updated, ${before.length} skipped, 0 errors.`,
-    );
+    expect(await importSummary(page)).toBe(`Import finished: 0 created, 0 updated, ${before.length} skipped, 0 errors.`);
     const after = (await all()).map(({ $updatedAt: _u, ...rest }) => rest).sort((a, b) => a.$id.localeCompare(b.$id));
     expect(after).toEqual(before);
   });
@@ -406,10 +394,7 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
     const dialog = page.getByRole('dialog', { name: 'Import CSV' });
     expect(await dialog.locator('.subs-import__file').textContent()).toBe('bulk.csv: 11,000 rows');
     await dialog.getByRole('button', { name: 'Import 11,000 rows' }).click();
-    await page.locator('.subs-summary:not(.subs-notice)').waitFor({ timeout: 60_000 });
-    expect(await page.locator('.subs-summary:not(.subs-notice) span').textContent()).toBe(
-      'Import finished: 11,000 created, 0 updated, 0 skipped, 0 errors.',
-    );
+    expect(await importSummary(page, 60_000)).toBe('Import finished: 11,000 created, 0 updated, 0 skipped, 0 errors.');
     page.off('request', onRequest);
     expect(posts).toEqual([5000, 5000, 1000]);
     await expect.poll(() => countText(page), { timeout: 15_000 }).toMatch(/^11,0\d\d submissions$/);
@@ -476,13 +461,8 @@ describe.runIf(chromiumPath)('admin submissions screen offline', () => {
       await expect
         .poll(() => page.locator('.subs__sync').textContent())
         .toMatch(/^Offline: showing the copy on this device\. Last synced /);
-      await page.getByPlaceholder('Search by name, email, or product').fill('customer 7');
-      await expect.poll(() => page.locator('tr.subs-table__row td:first-child').allTextContents()).toEqual(['Offline Customer 7']);
-      await rowByName(page, 'Offline Customer 7').click();
-      const dialog = page.getByRole('dialog', { name: 'Edit Submission' });
-      await dialog.getByLabel('Phone').fill('5550007777');
-      await dialog.getByRole('button', { name: 'Save' }).click();
-      await dialog.waitFor({ state: 'detached' });
+      await searchShows(page, 'customer 7', ['Offline Customer 7']);
+      await saveEdit(rowByName(page, 'Offline Customer 7'), { Phone: '5550007777' });
       await expect
         .poll(() => page.locator('.subs-notice').textContent())
         .toBe('Saved on this device. It will be sent when the connection returns.');

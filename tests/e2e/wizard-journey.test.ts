@@ -2,17 +2,15 @@
 // step with real input, the registration, its photo made smaller on the device and its Shopify hand-off on the
 // server; a reload at every step; each validation message; wrong and expired codes; Enter; axe on every step.
 import AxeBuilder from '@axe-core/playwright';
-import { Query } from 'node-appwrite';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { handOffs } from '../helpers/hand-offs';
+import { settledHandOffs } from '../helpers/hand-offs';
 import { appInBrowser, DIST } from '../helpers/suite';
 import { chromiumPath, PHONE } from '../helpers/browser';
 import { readDevice } from '../helpers/device-db';
 import { makeJpeg } from '../helpers/fixtures';
-import { adminClient, codeFor, startTestServer, type TestServer } from '../helpers/server';
-import { atStep, heading, phoneAndAddress, STEP6 } from '../helpers/wizard-walk';
+import { codeFor, startTestServer, type TestServer } from '../helpers/server';
+import { atStep, heading, phoneAndAddress, registrationOf, STEP6 } from '../helpers/wizard-walk';
 
 const SHOT = (name: string) => `test-results/journey-${name}.png`;
 type Shoot = (name: string) => Promise<unknown>;
@@ -63,29 +61,6 @@ async function verify(page: Page, code: string, shoot = noShots) {
   await page.getByText('OTP verified successfully!').waitFor();
   await shoot('3-verified');
   await atStep(page, 'Phone Number');
-}
-
-/** The server's copy of a registration, read with the API key as staff tools do. */
-async function registrationOf(server: TestServer, email: string) {
-  const { databases, storage } = adminClient(server);
-  const list = await databases.listDocuments({
-    databaseId: 'warranty',
-    collectionId: 'submissions',
-    queries: [Query.equal('email', email)],
-  });
-  expect(list.total).toBe(1);
-  const doc = list.documents[0]!;
-  const photos = await Promise.all(
-    String(doc.image_file_id)
-      .split(',')
-      .filter(Boolean)
-      .map(async (fileId) => {
-        const file = await storage.getFile({ bucketId: 'images', fileId });
-        const meta = await sharp(Buffer.from(await storage.getFileDownload({ bucketId: 'images', fileId }))).metadata();
-        return { name: file.name, type: file.mimeType, width: meta.width, height: meta.height, format: meta.format };
-      }),
-  );
-  return { doc, photos };
 }
 
 describe.runIf(chromiumPath)('the customer journey', () => {
@@ -160,11 +135,8 @@ describe.runIf(chromiumPath)('the customer journey', () => {
       });
       expect(photos).toEqual([{ name: 'ring.jpg', type: 'image/jpeg', width: 2048, height: 1365, format: 'jpeg' }]);
 
-      const handedOn = async () => (await handOffs(app.server)).filter((e) => e.registrationId === doc.$id);
       // Handed to Shopify, and the confirmation e-mail sent: each once.
-      await expect.poll(handedOn, { timeout: 10_000 }).toHaveLength(2);
-      await page.waitForTimeout(1500); // a second hand-off would have come by now
-      expect((await handedOn()).sort((a, b) => a.action.localeCompare(b.action))).toEqual([
+      expect(await settledHandOffs(app.server, doc.$id, 2, 10_000)).toEqual([
         expect.objectContaining({ email, action: 'confirmation.mail' }),
         expect.objectContaining({ email, action: 'customer.upsert' }),
       ]);

@@ -1,13 +1,29 @@
-// What tests and benchmarks are made of: registrations and submissions with valid SPEC.md fields, real JPEG files
-// (the server checks every upload's whole structure), the staff account, and a staff sign-in through the form.
+// What tests and benchmarks are made of: the app's runtime configuration, registrations and submissions with valid
+// SPEC.md fields, real JPEG files (the server checks every upload's whole structure), the staff account, and a staff
+// sign-in through the form.
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import type { RegistrationFields } from '../../src/db/types';
+import type { RuntimeConfig } from '../../src/lib/runtime-config';
 import type { Submission } from '../../src/shared/contracts/submission';
 
 /** The staff account a test server is started with (`staffEmail`, `staffPassword`). */
 export const STAFF = { email: 'manager@maison.example', password: 'correct horse battery staple' };
+
+/** A valid runtime configuration (what /app-config.json holds) for a server on this machine; `over` replaces any field. */
+export const runtimeConfig = (over: Partial<RuntimeConfig> = {}): RuntimeConfig => ({
+  appwriteEndpoint: 'http://localhost:8888/v1',
+  appwriteProjectId: 'warranty',
+  databaseId: 'warranty',
+  collectionId: 'submissions',
+  bucketId: 'images',
+  supabaseUrl: 'http://localhost:8888',
+  supabaseAnonKey: 'sb_publishable_x',
+  brand: { productName: 'Warranty Registration', accent: '#9a7b4f', careTipsUrl: 'https://example.com/care' },
+  counter: { thanksSeconds: 20, idleSeconds: 90, warningSeconds: 30 },
+  ...over,
+});
 
 /** A registration's fields as SPEC.md names them, every one valid; `over` replaces any of them. */
 export const registrationFields = (over: Partial<RegistrationFields> = {}): RegistrationFields => ({

@@ -14,6 +14,7 @@ import type { ServerConfig } from '../../server/config';
 import { startTestServer, type TestServer } from './server';
 import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher';
 import { STAFF } from './fixtures';
+import { forSuite } from './suite';
 import type { CodeSource } from './wizard-walk';
 
 export type DeployedSite = {
@@ -110,3 +111,10 @@ export class Deployment {
     rmSync(this.dataDir, { recursive: true, force: true });
   }
 }
+
+/** A deployment for the calling describe block (see `forSuite`): its own backend, the shared site. */
+export const deploymentForSuite = (): Deployment =>
+  forSuite(
+    () => Deployment.start(),
+    (d) => d.dispose(),
+  );

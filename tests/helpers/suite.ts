@@ -11,31 +11,36 @@ import { startTestServer, type TestServer } from './server';
 export const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
 
 /**
- * A server for the calling describe block, usable in its tests and in hooks registered after this call (before-hooks
- * run in order, after-hooks in reverse). Reading it before it has started is an error.
+ * What `start` makes, for the calling describe block: usable in its tests and in hooks registered after this call
+ * (before-hooks run in order, after-hooks in reverse), and ended by `stop`, if given, after them. Reading it before
+ * it has started is an error.
  */
-export function serverForSuite(overrides: Partial<ServerConfig> = {}): TestServer {
-  let server: TestServer | undefined;
+export function forSuite<T extends object>(start: () => Promise<T>, stop?: (it: T) => Promise<unknown>): T {
+  let it: T | undefined;
   beforeAll(async () => {
-    server = await startTestServer(overrides);
+    it = await start();
   });
-  afterAll(() => server?.dispose());
-  return new Proxy({} as TestServer, {
+  if (stop) afterAll(() => it && stop(it));
+  return new Proxy({} as T, {
     get(_target, key) {
-      if (!server) throw new Error('the suite server starts in beforeAll');
-      const value: unknown = Reflect.get(server, key);
-      return typeof value === 'function' ? value.bind(server) : value;
+      if (!it) throw new Error('a suite fixture is made in beforeAll: read it in tests and later hooks');
+      const value: unknown = Reflect.get(it, key);
+      return typeof value === 'function' ? value.bind(it) : value;
     },
   });
 }
 
+/** A server for the calling describe block (see `forSuite`). */
+export const serverForSuite = (overrides: Partial<ServerConfig> = {}): TestServer =>
+  forSuite(
+    () => startTestServer(overrides),
+    (server) => server.dispose(),
+  );
+
+/** A Chromium for the calling describe block (see `forSuite`). */
+export const browserForSuite = (): Browser => forSuite(launch, (browser) => browser.close());
+
 /** The built app served by a suite server, and a Chromium to open it. */
 export function appInBrowser(): { readonly server: TestServer; readonly browser: Browser } {
-  const server = serverForSuite({ staticDir: DIST });
-  const app = { server } as { server: TestServer; browser: Browser };
-  beforeAll(async () => {
-    app.browser = await launch();
-  });
-  afterAll(() => app.browser?.close());
-  return app;
+  return { server: serverForSuite({ staticDir: DIST }), browser: browserForSuite() };
 }

@@ -1,7 +1,10 @@
-// A customer walking the real wizard in Chromium (the code from the dev mailbox or a mail server, steps 4 to 6).
+// A customer walking the real wizard in Chromium (the code from the dev mailbox or a mail server, steps 4 to 6), and
+// the registration the server then holds.
+import { Query } from 'node-appwrite';
+import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { codeFor, latestCode, type TestServer } from './server';
+import { adminClient, codeFor, latestCode, type TestServer } from './server';
 
 export const heading = (page: Page) => page.locator('h1').first();
 export const atStep = (page: Page, title: string, timeout = 5000) =>
@@ -57,4 +60,27 @@ export async function fillSteps4to6(page: Page, photos: { name: string; buffer: 
     await page.locator('#photos').setInputFiles(photos.map((p) => ({ name: p.name, mimeType: 'image/jpeg', buffer: p.buffer })));
     for (const p of photos) await page.getByRole('img', { name: p.name }).waitFor();
   }
+}
+
+/** The server's copy of a registration, read with the API key as staff tools do. */
+export async function registrationOf(server: TestServer, email: string) {
+  const { databases, storage } = adminClient(server);
+  const list = await databases.listDocuments({
+    databaseId: 'warranty',
+    collectionId: 'submissions',
+    queries: [Query.equal('email', email)],
+  });
+  expect(list.total).toBe(1);
+  const doc = list.documents[0]!;
+  const photos = await Promise.all(
+    String(doc.image_file_id)
+      .split(',')
+      .filter(Boolean)
+      .map(async (fileId) => {
+        const file = await storage.getFile({ bucketId: 'images', fileId });
+        const meta = await sharp(Buffer.from(await storage.getFileDownload({ bucketId: 'images', fileId }))).metadata();
+        return { name: file.name, type: file.mimeType, width: meta.width, height: meta.height, format: meta.format };
+      }),
+  );
+  return { doc, photos };
 }

@@ -1,12 +1,12 @@
 // The confirmation e-mail through both mail paths of the embedded server: the dev mailbox (GET /_dev/mail lists each
 // attachment's name, type and size and the mail's links) and SMTP (a real MIME message, the certificate attached).
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Submission } from '@/shared/contracts/submission';
 import { confirmationMail } from '../../netlify/lib/confirmation-mail';
 import { createMailer } from '../../server/mail';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher';
+import { startSmtpCatcher } from '../helpers/smtp-catcher';
+import { forSuite, serverForSuite } from '../helpers/suite';
 
 const record: Submission = {
   $id: '674a1b2c3d4e5f6a7b8c',
@@ -22,15 +22,14 @@ const record: Submission = {
   image_file_id: 'f1',
 };
 
+/** The mail as the functions send it, its links under `publicUrl`. */
+const mailFor = (publicUrl: string) => confirmationMail({ record, brand: { name: 'Maison Aurelle' }, publicUrl });
+
 describe('the confirmation e-mail in the dev mailbox', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.dispose());
+  const server = serverForSuite();
 
   it('is listed with its attachment (name, type, size) and its links, beside the code e-mails', async () => {
-    const mail = await confirmationMail({ record, brand: { name: 'Maison Aurelle' }, publicUrl: server.url });
+    const mail = await mailFor(server.url);
     await server.mailer.send({ to: 'ada@example.com', subject: 'Your code', text: 'Your verification code is 123456.', code: '123456' });
     await server.mailer.send(mail);
 
@@ -58,15 +57,11 @@ describe('the confirmation e-mail in the dev mailbox', () => {
 });
 
 describe('the confirmation e-mail over SMTP', () => {
-  let smtp: SmtpCatcher;
-  beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-  });
-  afterAll(() => smtp.close());
+  const smtp = forSuite(startSmtpCatcher, (catcher) => catcher.close());
 
   it('goes out as text and HTML parts with the certificate attached as a PDF', async () => {
     const mailer = createMailer({ smtpUrl: smtp.url, from: 'Maison <hello@maison.example>', devMailbox: false, log: () => {} });
-    const mail = await confirmationMail({ record, brand: { name: 'Maison Aurelle' }, publicUrl: 'https://warranty.example.com' });
+    const mail = await mailFor('https://warranty.example.com');
     await mailer.send(mail);
     expect(mailer.inbox()).toBeNull();
 

@@ -15,6 +15,7 @@ import { signIn } from '../helpers/staff';
 import { webCustomer } from '../helpers/web-customer';
 import { failure } from '../helpers/failure';
 import { startSmtpCatcher } from '../helpers/smtp-catcher';
+import { forSuite } from '../helpers/suite';
 import { withEnv } from '../../netlify/lib/env';
 import submitFromCounter from '../../netlify/functions/submitFromCounter';
 import resendConfirmationLink from '../../netlify/functions/resendConfirmationLink';
@@ -42,6 +43,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.dispose());
 
+/** A counter that staff enrol for `store` before the calling describe block's tests. */
+const counterForSuite = (store: string) => forSuite(() => enrol(server, staff, store));
 const submit = (token: string | null, body: unknown) => callFunction(server, 'submitFromCounter', { body, auth: token });
 const listCounters = async () => {
   const res = await callFunction(server, 'listCounters', { auth: staff });
@@ -145,10 +148,7 @@ describe('enrolment, listing and revocation', () => {
 });
 
 describe('a registration sent from a counter', () => {
-  let counter: { id: string; store: string; token: string };
-  beforeAll(async () => {
-    counter = await enrol(server, staff, 'Rue Royale');
-  });
+  const counter = counterForSuite('Rue Royale');
 
   it("is stored once as pending, with the counter's store, readable by no customer, and the customer is mailed a link", async () => {
     const photoId = ID.unique();
@@ -278,10 +278,9 @@ describe('a registration sent from a counter', () => {
 });
 
 describe('bad input from a counter', () => {
-  let counter: { id: string; store: string; token: string };
+  const counter = counterForSuite('Rue Royale');
   let revoked: { id: string; store: string; token: string };
   beforeAll(async () => {
-    counter = await enrol(server, staff, 'Rue Royale');
     revoked = await enrol(server, staff, 'Closed Store');
     await callFunction(server, 'revokeCounter', { body: { id: revoked.id }, auth: staff });
   });
@@ -369,10 +368,7 @@ describe('bad input from a counter', () => {
 });
 
 describe('the confirmation link', () => {
-  let counter: { id: string; store: string; token: string };
-  beforeAll(async () => {
-    counter = await enrol(server, staff, 'Rue Royale');
-  });
+  const counter = counterForSuite('Rue Royale');
 
   it('signs the customer in on any device and confirms: the registration becomes theirs and is handed over once', async () => {
     const { id, photoId } = await sendFromCounter(counter.token, 'lin@example.com', { full_name: 'Lin Wei' });
@@ -522,11 +518,10 @@ describe('the confirmation link', () => {
 });
 
 describe('the counter token opens nothing but submitFromCounter', () => {
-  let counter: { id: string; store: string; token: string };
+  const counter = counterForSuite('Rue Royale');
   let id: string;
   let photoId: string;
   beforeAll(async () => {
-    counter = await enrol(server, staff, 'Rue Royale');
     ({ id, photoId } = await sendFromCounter(counter.token, 'private@example.com'));
   });
 
@@ -618,10 +613,7 @@ describe('rate limits of a counter', () => {
 });
 
 describe('the link e-mail in each way of running', () => {
-  let counter: { id: string; store: string; token: string };
-  beforeAll(async () => {
-    counter = await enrol(server, staff, 'Rue Royale');
-  });
+  const counter = counterForSuite('Rue Royale');
 
   /** The functions as Netlify runs them: their own process environment, no embedded server's mailer beside them. */
   const netlifyEnv = (extra: Record<string, string> = {}) => ({

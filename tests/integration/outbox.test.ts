@@ -8,7 +8,6 @@ import { Account, Client, Databases, Storage } from 'appwrite';
 import { Query } from 'node-appwrite';
 import { openAppDb, type AppDb } from '@/db/schema';
 import type { AppwriteClients } from '@/lib/appwrite';
-import type { RuntimeConfig } from '@/lib/runtime-config';
 import { appwriteOutboxBackend } from '@/sync/appwrite-backend';
 import { documentOf, flushOutbox, SIGNED_OUT } from '@/sync/outbox';
 import { enqueueRegistration } from '@/db/outbox-repository';
@@ -16,19 +15,8 @@ import { handOffs } from '../helpers/hand-offs';
 import { adminClient, startTestServer, type TestServer } from '../helpers/server';
 import { signedInCustomer } from '../helpers/customers';
 import { webCustomer, type WebCustomer } from '../helpers/web-customer';
-import { makeJpeg, registrationFields } from '../helpers/fixtures';
-
-const config = (endpoint: string): RuntimeConfig => ({
-  appwriteEndpoint: endpoint,
-  appwriteProjectId: 'warranty',
-  databaseId: 'warranty',
-  collectionId: 'submissions',
-  bucketId: 'images',
-  supabaseUrl: 'http://127.0.0.1/auth',
-  supabaseAnonKey: 'anon',
-  brand: { productName: 'Test', accent: '#b08d57', careTipsUrl: 'https://example.com/care' },
-  counter: { thanksSeconds: 20, idleSeconds: 90, warningSeconds: 30 },
-});
+import { addDraftPhoto } from '../helpers/app-db';
+import { makeJpeg, registrationFields, runtimeConfig } from '../helpers/fixtures';
 
 /** The customer's clients pointed at `server` (their localStorage, hence their session, goes with them). */
 function clientsFor(customer: WebCustomer, server: TestServer): AppwriteClients {
@@ -38,7 +26,7 @@ function clientsFor(customer: WebCustomer, server: TestServer): AppwriteClients 
     account: new Account(client),
     databases: new Databases(client),
     storage: new Storage(client),
-    config: config(server.endpoint),
+    config: runtimeConfig({ appwriteEndpoint: server.endpoint }),
   };
 }
 
@@ -46,20 +34,8 @@ const jpeg = () => makeJpeg();
 
 async function queue(db: AppDb, userId: string, email: string, photos: { bytes: Uint8Array<ArrayBuffer>; name: string }[]) {
   const ids: string[] = [];
-  for (const p of photos) {
-    const id = crypto.randomUUID();
-    await db.draftFiles.add({
-      id,
-      draftId: 'draft',
-      name: p.name,
-      type: 'image/jpeg',
-      blob: new Blob([p.bytes], { type: 'image/jpeg' }),
-      width: 48,
-      height: 32,
-      addedAt: Date.now(),
-    });
-    ids.push(id);
-  }
+  for (const { bytes, name } of photos)
+    ids.push(await addDraftPhoto(db, { bytes, name, draftId: 'draft', width: 48, height: 32, addedAt: Date.now() }));
   return enqueueRegistration(db, { userId, fields: registrationFields({ email }), draftFileIds: ids });
 }
 

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadRuntimeConfig, parseRuntimeConfig } from '@/lib/runtime-config';
+import { runtimeConfig } from '../../helpers/fixtures';
 
-const valid = {
-  appwriteEndpoint: 'http://localhost:8888/v1',
-  appwriteProjectId: 'warranty',
-  databaseId: 'warranty',
-  collectionId: 'submissions',
-  bucketId: 'images',
-  supabaseUrl: 'http://localhost:8888',
-  supabaseAnonKey: 'sb_publishable_x',
-  brand: { productName: 'Warranty Registration', accent: '#9a7b4f', careTipsUrl: 'https://example.com/care' },
-  counter: { thanksSeconds: 20, idleSeconds: 90, warningSeconds: 30 },
-};
+const valid = runtimeConfig();
 
 const memory = () => {
   const m = new Map<string, string>();

@@ -6,6 +6,8 @@ import { openAppDb, type AppDb } from '@/db/schema';
 import { enqueueRegistration, outboxEntry } from '@/db/outbox-repository';
 import { failure, OK, type BackendResult, type CounterSender, type OutboxBackend } from '@/sync/backend';
 import { flushOutbox } from '@/sync/outbox';
+import { addDraftPhoto } from '../../helpers/app-db';
+import { registrationFields } from '../../helpers/fixtures';
 
 const unused = async (): Promise<BackendResult> => failure('rejected', 'not for counter registrations');
 
@@ -29,73 +31,68 @@ class FakeCounter implements CounterSender {
 }
 
 let db: AppDb;
-let counter: FakeCounter;
-let sessionAsked: number;
-const backend = (): OutboxBackend => ({
-  sessionUserId: async () => {
-    sessionAsked++;
-    return { ok: true, value: null };
-  },
-  uploadFile: unused,
-  createDocument: unused,
-  notifyShopify: unused,
-  endSession: unused,
-  counter,
+beforeEach(() => {
+  db = openAppDb(crypto.randomUUID());
 });
 
+/** A backend whose only working part is the counter; it counts the times the customer's session was asked for. */
+function counterBackend(): OutboxBackend & { counter: FakeCounter; sessionAsked: number } {
+  const backend = {
+    counter: new FakeCounter(),
+    sessionAsked: 0,
+    sessionUserId: async () => {
+      backend.sessionAsked++;
+      return { ok: true as const, value: null };
+    },
+    uploadFile: unused,
+    createDocument: unused,
+    notifyShopify: unused,
+    endSession: unused,
+  };
+  return backend;
+}
+
 async function queueFromCounter() {
-  const id = crypto.randomUUID();
-  const blob = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], { type: 'image/jpeg' });
-  await db.draftFiles.add({ id, draftId: 'd1', name: 'ring.jpg', type: 'image/jpeg', blob, width: 1, height: 1, addedAt: 0 });
+  const photo = await addDraftPhoto(db, { draftId: 'd1', name: 'ring.jpg' });
   return enqueueRegistration(db, {
     userId: '',
-    fields: {
-      full_name: 'Ada Lovelace',
-      email: 'ada@example.com',
-      phone: '+1 5551234567',
-      address: '12 Elm St',
-      product_sku: '',
-      selected_product: '',
-    },
-    draftFileIds: [id],
+    fields: registrationFields({ address: '12 Elm St', product_sku: '' }),
+    draftFileIds: [photo],
     store: 'Soho',
     via: 'counter',
   });
 }
 
-beforeEach(() => {
-  db = openAppDb(crypto.randomUUID());
-  counter = new FakeCounter();
-  sessionAsked = 0;
-});
-
 describe('flushOutbox: a counter registration', () => {
   it('sends its photos, then the registration, without a customer session, and forgets it once accepted', async () => {
     const entry = await queueFromCounter();
-    const report = await flushOutbox(db, backend());
+    const backend = counterBackend();
+    const report = await flushOutbox(db, backend);
     expect(report.sent).toEqual([entry.id]);
-    expect(counter.calls).toEqual([`photo:${entry.files[0]!.fileId}`, `registration:${entry.id}`]);
-    expect(counter.registrations.get(entry.id)).toMatchObject({ email: 'ada@example.com', image_file_id: entry.files[0]!.fileId });
-    expect(sessionAsked).toBe(0);
+    expect(backend.counter.calls).toEqual([`photo:${entry.files[0]!.fileId}`, `registration:${entry.id}`]);
+    expect(backend.counter.registrations.get(entry.id)).toMatchObject({ email: 'ada@example.com', image_file_id: entry.files[0]!.fileId });
+    expect(backend.sessionAsked).toBe(0);
     expect(await outboxEntry(db, entry.id)).toBeUndefined();
     expect(await db.draftFiles.count()).toBe(0);
   });
 
   it('keeps it, photos and all, while the server is unreachable, and sends it once it answers', async () => {
     const entry = await queueFromCounter();
-    counter.refuse = { kind: 'network', message: 'Failed to fetch' };
-    await flushOutbox(db, backend());
+    const backend = counterBackend();
+    backend.counter.refuse = { kind: 'network', message: 'Failed to fetch' };
+    await flushOutbox(db, backend);
     expect(await outboxEntry(db, entry.id)).toMatchObject({ status: 'pending', attempts: 1 });
     expect(await db.draftFiles.count()).toBe(1);
-    counter.refuse = null;
-    const report = await flushOutbox(db, backend(), { ignoreBackoff: true });
+    backend.counter.refuse = null;
+    const report = await flushOutbox(db, backend, { ignoreBackoff: true });
     expect(report.sent).toEqual([entry.id]);
   });
 
   it('sets it aside with the server’s reason when the counter was revoked, never dropping it', async () => {
     const entry = await queueFromCounter();
-    counter.refuse = { kind: 'rejected', message: 'This counter device was revoked. Ask staff to enrol it again.' };
-    await flushOutbox(db, backend());
+    const backend = counterBackend();
+    backend.counter.refuse = { kind: 'rejected', message: 'This counter device was revoked. Ask staff to enrol it again.' };
+    await flushOutbox(db, backend);
     expect(await outboxEntry(db, entry.id)).toMatchObject({
       status: 'rejected',
       lastError: 'This counter device was revoked. Ask staff to enrol it again.',

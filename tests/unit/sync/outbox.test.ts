@@ -13,6 +13,7 @@ import {
   type SubmissionData,
 } from '@/sync/backend';
 import { backoffDelay, flushOutbox, OTHER_CUSTOMER, PHOTO_MISSING, SIGNED_OUT } from '@/sync/outbox';
+import { addDraftPhoto } from '../../helpers/app-db';
 import { registrationFields } from '../../helpers/fixtures';
 import { discardEntry, enqueueRegistration, exportEntry, outboxCounts, releaseNeedsSignIn, retryEntry } from '@/db/outbox-repository';
 
@@ -86,20 +87,8 @@ let clock: number;
 const now = () => clock;
 const flush = () => flushOutbox(db, backend, { now, random: () => 0.5 });
 
-async function addPhoto(bytes = [0xff, 0xd8, 0xff, Math.floor(Math.random() * 255)]) {
-  const id = crypto.randomUUID();
-  await db.draftFiles.add({
-    id,
-    draftId: 'draft-1',
-    name: `${id}.jpg`,
-    type: 'image/jpeg',
-    blob: new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }),
-    width: 1,
-    height: 1,
-    addedAt: 0,
-  });
-  return id;
-}
+/** A photo for the draft, each one's bytes different. */
+const addPhoto = () => addDraftPhoto(db, { bytes: [0xff, 0xd8, 0xff, Math.floor(Math.random() * 255)] });
 
 async function queue(opts: { photos?: number; userId?: string; email?: string } = {}) {
   const ids = [];

@@ -7,6 +7,7 @@ import { flushOutbox, type FlushReport } from '@/sync/outbox';
 import { enqueueRegistration } from '@/db/outbox-repository';
 import { startOutboxTriggers } from '@/sync/triggers';
 import { requestFlush } from '@/sync/flush-request';
+import { addDraftPhoto } from '../../helpers/app-db';
 import { registrationFields } from '../../helpers/fixtures';
 
 /** Lets fake-indexeddb (setImmediate, not faked) finish what a flush started. */
@@ -16,16 +17,7 @@ const settle = async () => {
 
 async function dbWithOneRecord() {
   const db = openAppDb(crypto.randomUUID());
-  await db.draftFiles.add({
-    id: 'p1',
-    draftId: 'd',
-    name: 'p1.jpg',
-    type: 'image/jpeg',
-    blob: new Blob([new Uint8Array([0xff, 0xd8, 0xff])]),
-    width: 1,
-    height: 1,
-    addedAt: 0,
-  });
+  await addDraftPhoto(db, { id: 'p1', draftId: 'd' });
   await enqueueRegistration(db, { userId: 'u1', fields: registrationFields(), draftFileIds: ['p1'] });
   return db;
 }
