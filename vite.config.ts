@@ -97,7 +97,8 @@ function prerenderStartPage(): Plugin {
       } finally {
         await server.close();
       }
-      // React puts resource hints (the logo's preload) before the markup; they belong in the head.
+      // React puts resource hints (a preload of the logo) before the markup: the logo is in the page itself, so the
+      // browser finds it as early without one.
       const hints = markup.match(/^(?:<link [^>]*\/>)*/)![0];
       const root = '<div id="root"><p class="loading">Loading...</p></div>';
       if (!shell.includes(root)) this.error('prerender-start-page: index.html has no loading root to fill');
@@ -117,7 +118,6 @@ function prerenderStartPage(): Plugin {
           .replace(entry[0], `<script type="module" src="/${bootFile}"></script>`)
           .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
           .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>\n    <meta name="application-name" content="${name}" />`)
-          .replace('</head>', `  ${hints}\n  </head>`)
           .replace(root, `<div id="root" data-prerendered="/">${markup.slice(hints.length)}</div>`),
       });
     },
