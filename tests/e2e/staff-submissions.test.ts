@@ -26,6 +26,7 @@ import {
   shownNames,
 } from '../helpers/submissions-screen';
 import type { Submission } from '../../src/shared/contracts/submission';
+import { formatDate } from '../../src/shared/warranty';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/csv/', import.meta.url));
 const SHOTS = 'test-results';
@@ -116,9 +117,10 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
       'Address',
       'SKU',
       'Image',
-      // After SPEC.md's six: what counters added.
+      // After SPEC.md's six: what counters added, and the registration date.
       'Status',
       'Store',
+      'Registered',
     ]);
     await expect.poll(() => countText(page)).toBe('45 submissions');
     expect(await page.getByRole('button', { name: 'Import CSV' }).isVisible()).toBe(true);
@@ -135,6 +137,7 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
     await page.mouse.move(0, 0);
     await page.screenshot({ path: `${SHOTS}/staff-submissions-1440.png` });
     const zoe = await findRow(page, 'Zoë Ångström');
+    const zoeSaved = (await all()).find((s) => s.email === 'zoe@example.com')!;
     expect(await zoe.locator('td').allTextContents()).toEqual([
       'Zoë Ångström',
       'zoe@example.com',
@@ -144,10 +147,22 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
       '—',
       'Confirmed',
       '-',
+      formatDate(zoeSaved.submitted_at),
     ]);
     const formula = await findRow(page, '=HYPERLINK');
     expect(await formula.locator('td').nth(0).textContent()).toBe('=HYPERLINK("http://evil.example","x")');
     await page.getByRole('button', { name: 'Clear' }).click();
+
+    // Newest registration first (Ada's came after the import); the Registered header turns the order.
+    const registered = page.getByRole('columnheader', { name: /Registered/ });
+    const firstName = () => page.locator('tr.subs-table__row td:first-child').first().textContent();
+    expect(await registered.getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(firstName).toBe('Ada Lovelace');
+    await registered.getByRole('button').click();
+    expect(await registered.getAttribute('aria-sort')).toBe('ascending');
+    await expect.poll(firstName).not.toBe('Ada Lovelace');
+    await registered.getByRole('button').click();
+    await expect.poll(firstName).toBe('Ada Lovelace');
   });
 
   it('searches name, email and product on every keystroke, trimmed and ignoring case; Clear restores all', async () => {

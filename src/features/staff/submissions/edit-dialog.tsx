@@ -52,7 +52,10 @@ async function send(db: AppDb, id: string, bearer: string) {
   return { kind: 'refused' as const, error: (await staffRepository(db).pendingEdit(id))?.lastError ?? `The server answered ${outcome}.` };
 }
 
-/** Where the registration stands (and its store); a pending one can have its confirmation link sent again. */
+/**
+ * Where the registration stands (and its store): a pending one can have its confirmation link sent again, a confirmed
+ * one its confirmation e-mail (with the certificate).
+ */
 function RegistrationStatus({ row, token }: { row: Submission; token: TokenSource }) {
   const [sending, setSending] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -61,11 +64,15 @@ function RegistrationStatus({ row, token }: { row: Submission; token: TokenSourc
     setSending(true);
     setMessage(null);
     try {
-      const res = await callFunction('resendConfirmationLink', { staffToken: (await token()) ?? '', body: { id: row.$id } });
+      const name = pending ? 'resendConfirmationLink' : 'resendConfirmation';
+      const res = await callFunction(name, { staffToken: (await token()) ?? '', body: { id: row.$id } });
       const body = (await res.json().catch(() => ({}))) as { error?: string };
-      setMessage(res.ok ? `A new confirmation link was sent to ${row.email}.` : (body.error ?? `The server answered ${res.status}.`));
+      const sent = pending
+        ? `A new confirmation link was sent to ${row.email}.`
+        : `The confirmation e-mail was sent again to ${row.email}.`;
+      setMessage(res.ok ? sent : (body.error ?? `The server answered ${res.status}.`));
     } catch {
-      setMessage('The link can be sent again once this device is online.');
+      setMessage('It can be sent again once this device is online.');
     } finally {
       setSending(false);
     }
@@ -81,11 +88,9 @@ function RegistrationStatus({ row, token }: { row: Submission; token: TokenSourc
           </>
         ) : null}
       </p>
-      {pending && (
-        <button type="button" className="subs-button subs-button--small" onClick={() => void resend()} disabled={sending}>
-          {sending ? 'Sending...' : 'Resend link'}
-        </button>
-      )}
+      <button type="button" className="subs-button subs-button--small" onClick={() => void resend()} disabled={sending}>
+        {sending ? 'Sending...' : pending ? 'Resend link' : 'Resend confirmation'}
+      </button>
       {message && <p role="status">{message}</p>}
     </div>
   );

@@ -13,7 +13,7 @@ import { StaffLayout } from '../staff-layout';
 import { EditDialog } from './edit-dialog';
 import { ImportPreviewDialog, ImportSummaryPanel } from './import-preview';
 import { createSearch, filterByStatusAndStore, type StatusFilter } from './search';
-import { SubmissionsTable } from './submissions-table';
+import { SubmissionsTable, type SortOrder } from './submissions-table';
 import { useCachedRows } from './use-cached-rows';
 import { useCsvImport } from './use-csv-import';
 import { useStaffSync } from '../use-staff-sync';
@@ -21,6 +21,17 @@ import './submissions.css';
 import { staffRepository } from '@/db/staff-repository';
 
 const n = (count: number) => count.toLocaleString('en-US');
+
+/** The rows by registration date (submitted_at; $createdAt for rows without one), newest or oldest first. */
+function byRegistration(rows: readonly Submission[], order: SortOrder): Submission[] {
+  const when = (r: Submission) => r.submitted_at || r.$createdAt;
+  const sign = order === 'newest' ? -1 : 1;
+  return rows.slice().sort((a, b) => {
+    const x = when(a);
+    const y = when(b);
+    return x === y ? (a.$id < b.$id ? -1 : 1) : x < y ? -sign : sign;
+  });
+}
 const submissions = (count: number) => `${n(count)} ${count === 1 ? 'submission' : 'submissions'}`;
 const clock = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' });
 
@@ -44,7 +55,9 @@ export function SubmissionsScreen({ config, navigate }: { config: RuntimeConfig;
   const [notice, setNotice] = useState<string | null>(null);
   const search = useRef<HTMLInputElement>(null);
 
-  const all = useMemo(() => rows ?? [], [rows]);
+  const [order, setOrder] = useState<SortOrder>('newest');
+  // Newest registration first by default; sorted once per change of the rows, so every keystroke searches sorted rows.
+  const all = useMemo(() => byRegistration(rows ?? [], order), [rows, order]);
   const find = useMemo(() => createSearch(all), [all]);
   const found = useMemo(() => find(term), [find, term]);
   const [statusFilter, setStatusFilter] = useState<StatusFilter>('all');
@@ -95,6 +108,8 @@ export function SubmissionsScreen({ config, navigate }: { config: RuntimeConfig;
         token={token}
         onOpen={onOpen}
         emptyText={term.trim() ? `No submissions found for "${term.trim()}"` : 'No submissions found'}
+        order={order}
+        onOrder={setOrder}
       />
     );
 

@@ -4,6 +4,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { REGISTRATION_STATUS, statusLabel, type Submission } from '@/shared/contracts/submission';
+import { formatDate, registeredAt } from '@/shared/warranty';
 import { StaffImage, type TokenSource } from './staff-images';
 
 export const ROW_HEIGHT = 44;
@@ -19,8 +20,16 @@ export const imageIds = (s: Pick<Submission, 'image_file_id'>) =>
     .map((id) => id.trim())
     .filter(Boolean);
 
-// SPEC.md's six columns first and in order; then what counters added: the status and the store.
-const COLUMNS = ['Full Name', 'Email', 'Phone', 'Address', 'SKU', 'Image', 'Status', 'Store'] as const;
+// SPEC.md's six columns first and in order; then the status and the store (counters), and the registration date.
+const COLUMNS = ['Full Name', 'Email', 'Phone', 'Address', 'SKU', 'Image', 'Status', 'Store', 'Registered'] as const;
+
+export type SortOrder = 'newest' | 'oldest';
+
+/** When a registration was made, for the table (the day, as the warranty counts it). */
+const registeredOn = (row: Submission) => {
+  const d = registeredAt(row);
+  return d ? formatDate(d) : '';
+};
 
 /** The columns shown as text, in SPEC.md's order (the Image column follows them). */
 const TEXT_CELLS = ['full_name', 'email', 'phone', 'address', 'product_sku'] as const;
@@ -78,6 +87,9 @@ const Row = memo(function Row(props: {
       <td>
         <Text value={row.store ?? ''} />
       </td>
+      <td>
+        <Text value={registeredOn(row)} />
+      </td>
     </tr>
   );
 });
@@ -88,9 +100,18 @@ const Spacer = ({ height }: { height: number }) => (
   </tr>
 );
 
-type Props = { rows: readonly Submission[]; total: number; token: TokenSource; onOpen: (row: Submission) => void; emptyText: string };
+type Props = {
+  rows: readonly Submission[];
+  total: number;
+  token: TokenSource;
+  onOpen: (row: Submission) => void;
+  emptyText: string;
+  /** The order of the rows by registration date, and the Registered header's way to turn it. */
+  order: SortOrder;
+  onOrder: (order: SortOrder) => void;
+};
 
-export const SubmissionsTable = memo(function SubmissionsTable({ rows, total, token, onOpen, emptyText }: Props) {
+export const SubmissionsTable = memo(function SubmissionsTable({ rows, total, token, onOpen, emptyText, order, onOrder }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const focusWanted = useRef(false);
@@ -153,14 +174,29 @@ export const SubmissionsTable = memo(function SubmissionsTable({ rows, total, to
           <col className="subs-col--image" />
           <col className="subs-col--status" />
           <col className="subs-col--store" />
+          <col className="subs-col--registered" />
         </colgroup>
         <thead>
           <tr aria-rowindex={1}>
-            {COLUMNS.map((c) => (
-              <th key={c} scope="col">
-                {c}
-              </th>
-            ))}
+            {COLUMNS.map((c) =>
+              c === 'Registered' ? (
+                <th key={c} scope="col" aria-sort={order === 'newest' ? 'descending' : 'ascending'}>
+                  <button
+                    type="button"
+                    className="subs-sort"
+                    onClick={() => onOrder(order === 'newest' ? 'oldest' : 'newest')}
+                    title={order === 'newest' ? 'Newest first: show oldest first' : 'Oldest first: show newest first'}
+                  >
+                    {c}
+                    <span aria-hidden="true">{order === 'newest' ? ' ↓' : ' ↑'}</span>
+                  </button>
+                </th>
+              ) : (
+                <th key={c} scope="col">
+                  {c}
+                </th>
+              ),
+            )}
           </tr>
         </thead>
         <tbody onKeyDown={onKeyDown}>
