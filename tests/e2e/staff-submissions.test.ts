@@ -201,6 +201,16 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
       .toEqual([120, 120]);
     expect(await dialog.locator('figcaption').textContent()).toBe('Uploaded Image');
     await page.screenshot({ path: `${SHOTS}/staff-submissions-edit.png` });
+    // A confirmed registration's confirmation e-mail, certificate attached, can be sent again.
+    await dialog.getByRole('button', { name: 'Resend confirmation' }).click();
+    await dialog.getByText('The confirmation e-mail was sent again to ada@example.com.').waitFor();
+    const mails = (await (await fetch(`${server.url}/_dev/mail`)).json()) as {
+      to: string;
+      subject: string;
+      attachments: { filename: string }[];
+    }[];
+    const confirmation = mails.find((m) => m.to === 'ada@example.com' && m.subject === 'Your warranty is registered');
+    expect(confirmation?.attachments.map((f) => f.filename)).toEqual([expect.stringMatching(/^warranty-certificate-.+\.pdf$/)]);
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Tab');
       expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);

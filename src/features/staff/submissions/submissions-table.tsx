@@ -188,7 +188,6 @@ export const SubmissionsTable = memo(function SubmissionsTable({ rows, total, to
                     title={order === 'newest' ? 'Newest first: show oldest first' : 'Oldest first: show newest first'}
                   >
                     {c}
-                    <span aria-hidden="true">{order === 'newest' ? ' ↓' : ' ↑'}</span>
                   </button>
                 </th>
               ) : (
