@@ -60,6 +60,12 @@ export function formatDate(value: string | Date): string {
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
+/** The short form for tables, "25 Nov 2026" (UTC, as formatDate). */
+export function formatShortDate(value: string | Date): string {
+  const [day, month, year] = formatDate(value).split(' ');
+  return `${day} ${month!.slice(0, 3)} ${year}`;
+}
+
 /** When a registration was made: `submitted_at`, or the record's creation for an older record without one. */
 export function registeredAt(record: { submitted_at?: string; $createdAt?: string }): Date | null {
   return parseDate(record.submitted_at) ?? parseDate(record.$createdAt);

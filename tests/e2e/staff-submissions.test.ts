@@ -26,7 +26,7 @@ import {
   shownNames,
 } from '../helpers/submissions-screen';
 import type { Submission } from '../../src/shared/contracts/submission';
-import { formatDate } from '../../src/shared/warranty';
+import { formatShortDate } from '../../src/shared/warranty';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/csv/', import.meta.url));
 const SHOTS = 'test-results';
@@ -147,7 +147,7 @@ describe.runIf(chromiumPath)('admin submissions screen', () => {
       '—',
       'Confirmed',
       '-',
-      formatDate(zoeSaved.submitted_at),
+      formatShortDate(zoeSaved.submitted_at),
     ]);
     const formula = await findRow(page, '=HYPERLINK');
     expect(await formula.locator('td').nth(0).textContent()).toBe('=HYPERLINK("http://evil.example","x")');

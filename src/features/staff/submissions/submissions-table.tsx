@@ -4,7 +4,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { REGISTRATION_STATUS, statusLabel, type Submission } from '@/shared/contracts/submission';
-import { formatDate, registeredAt } from '@/shared/warranty';
+import { formatShortDate, registeredAt } from '@/shared/warranty';
 import { StaffImage, type TokenSource } from './staff-images';
 
 export const ROW_HEIGHT = 44;
@@ -28,7 +28,7 @@ export type SortOrder = 'newest' | 'oldest';
 /** When a registration was made, for the table (the day, as the warranty counts it). */
 const registeredOn = (row: Submission) => {
   const d = registeredAt(row);
-  return d ? formatDate(d) : '';
+  return d ? formatShortDate(d) : '';
 };
 
 /** The columns shown as text, in SPEC.md's order (the Image column follows them). */
