@@ -1,7 +1,6 @@
 // A store's counter device in Chromium against the real server: enrolment, the journey confirmed later by the
 // e-mailed link with the server stopped from step 1, two customers in a row, and the idle warning and reset.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,23 +13,10 @@ import { mailbox } from '../helpers/counters';
 import { makeJpeg, signInStaffThroughForm, STAFF } from '../helpers/fixtures';
 import { adminClient, startTestServer, type TestServer } from '../helpers/server';
 import { fillSteps4to6, heading, verifyEmail } from '../helpers/wizard-walk';
+import { axeFindings } from '../helpers/axe';
 
 const SHOT = (name: string) => `test-results/counter-${name}.png`;
 
-// Evaluated through the DevTools protocol: the app's CSP rightly refuses injected script tags.
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** What axe (WCAG 2.2 A and AA) finds on the page as it is now, rule ids and where (any context, persistent too). */
-async function axeFindings(page: Page) {
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
-    ).axe;
-    const { violations } = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
-    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 type Timings = { thanksSeconds: number; idleSeconds: number; warningSeconds: number };
 
 /** One counter device (persistent profile) and one server whose data and port survive stops and starts. */

@@ -3,7 +3,6 @@
 // holding their name and dates; another customer sees none of it; axe (WCAG 2.2 A/AA) finds nothing on either state.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ID, Permission, Role } from 'appwrite';
@@ -15,21 +14,9 @@ import { createRegistration, signedInCustomer, type Customer } from '../helpers/
 import { makeJpeg } from '../helpers/fixtures';
 import { codeFor, latestCode } from '../helpers/server';
 import { appInBrowser } from '../helpers/suite';
+import { axeFindings } from '../helpers/axe';
 
 const SHOT = (name: string) => `test-results/warranties-${name}.png`;
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** What axe (WCAG 2.2 A and AA) finds on the page as it is now (evaluated: the app's CSP refuses injected scripts). */
-async function axeFindings(page: Page) {
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
-    ).axe;
-    const { violations } = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
-    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 const OLDER = '2026-02-03T09:00:00.000Z';
 const NEWER = '2026-10-20T16:30:00.000Z';

@@ -2,19 +2,7 @@
 import type { PlaceDetails } from '@/shared/contracts/places';
 import type { RegistrationFields } from '@/db/types';
 import { formatPhone } from './countries';
-import {
-  CODE_LENGTH,
-  SIGN_IN_MESSAGES,
-  classifyVerifyError,
-  digitsOnly,
-  isCodeComplete,
-  isEmailValid,
-  isUnsendable,
-  sanitizeCode,
-  sendErrorMessage,
-  verifyErrorMessage,
-  type VerifyFailure,
-} from '@/shared/sign-in-texts';
+import { CODE_LENGTH, SIGN_IN_MESSAGES } from '@/shared/sign-in-texts';
 import type { DraftValues, WizardContext } from './wizard.types';
 
 export const MESSAGES = {
@@ -45,6 +33,7 @@ export const LIMITS = {
   lastFormStep: 6,
 } as const;
 
+// The e-mail and code rules are shared with /warranties' sign-in.
 export {
   classifyVerifyError,
   digitsOnly,
@@ -55,7 +44,7 @@ export {
   sendErrorMessage,
   verifyErrorMessage,
   type VerifyFailure,
-};
+} from '@/shared/sign-in-texts';
 
 export const COUNTRY_NAME = 'United States';
 
