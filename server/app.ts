@@ -356,15 +356,17 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   ownUrl = url;
   // The mail sweep (confirmation e-mails to retry, reminders before coverage ends), as Netlify's scheduled function
   // sendReminders runs it: a minute after the start (so a restart after a long stop catches up soon), then every hour.
+  const startedAt = Date.now();
   let mailSweep: Promise<unknown> = Promise.resolve();
   const sweepMail = () => {
     mailSweep = mailSweep
-      .then(() => withEnv(functionsEnv!(), () => runMailSweep(Date.now())))
+      // A send this server's functions claimed before it started died with the previous process: taken up at once.
+      .then(() => withEnv(functionsEnv!(), () => runMailSweep(Date.now(), startedAt)))
       .catch((err: unknown) => {
         if (!config.quiet) console.error('[mail] the mail sweep failed:', err instanceof Error ? err.message : err);
       });
   };
-  const firstMailSweep = setTimeout(sweepMail, 60_000);
+  const firstMailSweep = setTimeout(sweepMail, 3_000);
   firstMailSweep.unref();
   const mailSweeper = setInterval(sweepMail, 3_600_000);
   mailSweeper.unref();

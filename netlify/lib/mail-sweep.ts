@@ -27,14 +27,17 @@ async function* pages(collectionId: string, queries: string[]) {
   }
 }
 
-/** The attempts the sweep takes up at `now`: due failures, unconfigured ones once mail can go, stale claims. */
-async function dueAttempts(now: number): Promise<MailState[]> {
+/**
+ * The attempts the sweep takes up at `now`: due failures, unconfigured ones once mail can go, stale claims (older than
+ * STALE_CLAIM_MS, or made before `deadBefore`: a process known to have ended since, as the embedded server's own).
+ */
+async function dueAttempts(now: number, deadBefore = 0): Promise<MailState[]> {
   const at = new Date(now).toISOString();
   const statuses = mailConfigured() ? ['failed', 'not_configured'] : ['failed'];
   const due: MailState[] = [];
   for await (const docs of pages(MAIL_STATE_COLLECTION, [Query.equal('status', statuses), Query.lessThanEqual('next_attempt_at', at)]))
     due.push(...(docs as unknown as MailState[]));
-  const stale = new Date(now - STALE_CLAIM_MS).toISOString();
+  const stale = new Date(Math.max(now - STALE_CLAIM_MS, deadBefore - 1)).toISOString();
   for await (const docs of pages(MAIL_STATE_COLLECTION, [Query.equal('status', 'sending'), Query.lessThanEqual('claimed_at', stale)]))
     due.push(...(docs as unknown as MailState[]));
   // A staff resend is answered at once and not retried behind staff's back.
@@ -42,14 +45,14 @@ async function dueAttempts(now: number): Promise<MailState[]> {
 }
 
 /** One pass of the sweep at `now` (ms since the epoch). Never throws for one mail: each is counted and logged. */
-export async function runMailSweep(now: number = Date.now()): Promise<SweepReport> {
+export async function runMailSweep(now: number = Date.now(), deadBefore = 0): Promise<SweepReport> {
   const report: SweepReport = { retried: 0, reminders: 0, failed: 0 };
   const count = (outcome: string, key: 'retried' | 'reminders') => {
     if (outcome === 'sent') report[key]++;
     else if (outcome === 'failed' || outcome === 'not_configured') report.failed++;
   };
 
-  for (const state of await dueAttempts(now)) {
+  for (const state of await dueAttempts(now, deadBefore)) {
     try {
       count(await retryAttempt(state, now), 'retried');
     } catch (err) {
