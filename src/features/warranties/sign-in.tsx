@@ -12,20 +12,11 @@ import {
   SIGN_IN_TEXTS,
   verifyErrorMessage,
 } from '@/shared/sign-in-texts';
+import { TextField } from '@/ui/field';
 
 type Props = { account: Account; onSignedIn: () => void };
 
 const typeOf = (err: unknown) => (typeof err === 'object' && err !== null && 'type' in err ? String((err as { type: unknown }).type) : '');
-
-function Problem({ id, error }: { id: string; error: string | null }) {
-  if (!error) return null;
-  return (
-    <p className="field__error" id={id} role="alert">
-      <span className="visually-hidden">Error: </span>
-      {error}
-    </p>
-  );
-}
 
 export function SignIn({ account, onSignedIn }: Props) {
   const [step, setStep] = useState<'email' | 'code'>('email');
@@ -95,37 +86,25 @@ export function SignIn({ account, onSignedIn }: Props) {
     void (step === 'email' ? sendCode(false) : verify());
   };
 
-  const described = (id: string, hint: boolean) =>
-    [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-
   if (step === 'email')
     return (
       <form className="warranties__form" noValidate onSubmit={onSubmit} aria-label="Sign in">
         <p className="warranties__lead">Sign in with your email to see your registered purchases.</p>
-        <div className={error ? 'field field--error' : 'field'}>
-          <label className="field__label" htmlFor="email">
-            {SIGN_IN_TEXTS.emailLabel}
-          </label>
-          <p className="field__hint" id="email-hint">
-            {SIGN_IN_TEXTS.emailHint}
-          </p>
-          <Problem id="email-error" error={error} />
-          <input
-            ref={input}
-            id="email"
-            className="input"
-            type="email"
-            name="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            aria-describedby={described('email', true)}
-            aria-invalid={error ? true : undefined}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
+        <TextField
+          id="email"
+          label={SIGN_IN_TEXTS.emailLabel}
+          hint={SIGN_IN_TEXTS.emailHint}
+          error={error}
+          inputRef={input}
+          type="email"
+          name="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={email}
+          onValue={setEmail}
+        />
         <div className="warranties__actions">
           <button type="submit" className="button button--primary" disabled={busy !== null}>
             {busy === 'sending' ? SIGN_IN_TEXTS.sending : SIGN_IN_TEXTS.sendCode}
@@ -137,29 +116,21 @@ export function SignIn({ account, onSignedIn }: Props) {
   const to = email.trim();
   return (
     <form className="warranties__form" noValidate onSubmit={onSubmit} aria-label="Sign in">
-      <div className={error ? 'field field--error' : 'field'}>
-        <label className="field__label" htmlFor="code">
-          {SIGN_IN_TEXTS.codeLabel}
-        </label>
-        <p className="field__hint" id="code-hint">
-          {to ? SIGN_IN_TEXTS.codeHintTo(to) : SIGN_IN_TEXTS.codeHint}
-        </p>
-        <Problem id="code-error" error={error} />
-        <input
-          ref={input}
-          id="code"
-          className="input input--code"
-          name="one-time-code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={6}
-          aria-describedby={described('code', true)}
-          aria-invalid={error ? true : undefined}
-          value={code}
-          onChange={(e) => setCode(sanitizeCode(e.target.value))}
-        />
-      </div>
+      <TextField
+        id="code"
+        label={SIGN_IN_TEXTS.codeLabel}
+        hint={to ? SIGN_IN_TEXTS.codeHintTo(to) : SIGN_IN_TEXTS.codeHint}
+        error={error}
+        inputRef={input}
+        className="input input--code"
+        name="one-time-code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={6}
+        value={code}
+        onValue={(value) => setCode(sanitizeCode(value))}
+      />
       <p className={notice ? 'notice' : 'notice notice--empty'} role="status">
         {notice}
       </p>

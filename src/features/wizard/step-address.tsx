@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { addressLookup, suggestionsShown } from './wizard.view';
 import type { AddressRef } from './address.machine';
 import { COUNTRY_NAME } from './wizard.rules';
-import { Field, TextField } from './field';
+import { Field, TextField } from '@/ui/field';
 import type { StepProps } from './step-props';
 import type { TextField as TextFieldName } from './wizard.types';
 import { useFocusOnMount } from './use-focus-on-mount';

@@ -1,7 +1,7 @@
 // Step 2, the email address that receives the one-time code.
 import { SIGN_IN_TEXTS } from '@/shared/sign-in-texts';
 import { wizardView } from './wizard.view';
-import { TextField } from './field';
+import { TextField } from '@/ui/field';
 import type { StepProps } from './step-props';
 import { useFocusOnMount } from './use-focus-on-mount';
 

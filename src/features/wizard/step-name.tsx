@@ -1,5 +1,5 @@
 // Step 1, the customer's full name.
-import { TextField } from './field';
+import { TextField } from '@/ui/field';
 import type { StepProps } from './step-props';
 import { useFocusOnMount } from './use-focus-on-mount';
 import { NextAction } from './wizard-screen';

@@ -1,6 +1,6 @@
 // Step 4, the phone number with its country code (United States by default).
 import { CountryPicker } from './country-picker';
-import { ErrorText } from './field';
+import { ErrorText } from '@/ui/field';
 import type { StepProps } from './step-props';
 import { useFocusOnMount } from './use-focus-on-mount';
 import { NextAction } from './wizard-screen';

@@ -1,5 +1,5 @@
 // Step 6, product photos and/or products found by name or SKU, then Submit.
-import { ErrorText } from './field';
+import { ErrorText } from '@/ui/field';
 import { PhotoPicker } from './photo-picker';
 import { ProductSearch } from './product-search';
 import { useFocusOnMount } from './use-focus-on-mount';
