@@ -45,14 +45,31 @@ async function fillCache(page: Page, count: number) {
   );
 }
 
-/** Milliseconds from navigation start to the first table row, and to every row read; waits for both. */
-async function open(page: Page, url: string): Promise<{ first: number; all: number }> {
+type Open = { first: number; all: number; longest: number };
+
+/** Milliseconds from navigation start to the first table row, and to every row read, and the longest task between. */
+async function open(page: Page, url: string): Promise<Open> {
   await page.goto(url);
   await page.locator('.subs__meta span', { hasText: '100,000 submissions' }).waitFor({ timeout: 60_000 });
   return page.evaluate(() => {
-    const w = window as unknown as { __firstRow: number; __allRows: number };
-    return { first: w.__firstRow, all: w.__allRows };
+    const w = window as unknown as { __firstRow: number; __allRows: number; __long: PerformanceEntry[] };
+    const during = w.__long.filter((e) => e.startTime < w.__allRows);
+    return { first: w.__firstRow, all: w.__allRows, longest: Math.max(0, ...during.map((e) => e.duration)) };
   });
+}
+
+/** Waits until the app has written its fast-read copy of the cache (it does so once the rows have been still). */
+async function copyWritten(page: Page) {
+  for (let i = 0; i < 120; i++) {
+    const parts = await inDeviceDb(
+      page,
+      (db, _n, idb) => idb.result(db.transaction('staffSnapshot').objectStore('staffSnapshot').count()),
+      0,
+    );
+    if (parts > 0) return;
+    await page.waitForTimeout(250);
+  }
+  throw new Error('the staff table never wrote its fast-read copy');
 }
 
 /** Each keystroke: the input event, React's render and commit, and the layout that follows. */
@@ -91,7 +108,9 @@ export async function benchStaffTable(): Promise<Row[]> {
     const context = await browser.newContext({ ...DESK, serviceWorkers: 'block', acceptDownloads: false });
     await context.addInitScript(NAME_SHIM);
     await context.addInitScript(() => {
-      const w = window as unknown as { __firstRow?: number; __allRows?: number };
+      const w = window as unknown as { __firstRow?: number; __allRows?: number; __long: PerformanceEntry[] };
+      w.__long = [];
+      new PerformanceObserver((list) => w.__long.push(...list.getEntries())).observe({ type: 'longtask' });
       new MutationObserver((_m, obs) => {
         if (!w.__firstRow && document.querySelector('tr.subs-table__row')) w.__firstRow = performance.now();
         if (document.querySelector('.subs__meta span')?.textContent === '100,000 submissions') {
@@ -105,10 +124,15 @@ export async function benchStaffTable(): Promise<Row[]> {
     await page.locator('.subs').waitFor();
     await fillCache(page, ROWS);
 
-    const opens: { first: number; all: number }[] = [];
+    // The first open after the cache was filled reads the records one by one and then writes the fast-read copy;
+    // the opens after it read the copy.
+    const cold = await open(page, `${server.url}/submission`);
+    await copyWritten(page);
+    const opens: Open[] = [];
     for (let i = 0; i < 3; i++) opens.push(await open(page, `${server.url}/submission`));
     const firsts = opens.map((o) => o.first).sort((a, b) => a - b);
     const alls = opens.map((o) => o.all).sort((a, b) => a - b);
+    const longest = Math.max(...opens.map((o) => o.longest));
 
     await page.waitForTimeout(500);
     const typed = (await keystrokes(page, '#subs-search', '.subs-table tbody', TERMS)).sort((a, b) => a - b);
@@ -212,6 +236,16 @@ export async function benchStaffTable(): Promise<Row[]> {
         before: '1.8 s',
         target: '≤ 600',
         pass: percentile(alls, 50) <= 600,
+      },
+      {
+        name: 'staff table: longest main-thread task from navigation to every row searchable (3 opens)',
+        value: round(longest),
+        unit: 'ms',
+      },
+      {
+        name: 'staff table: the first open after the cache was filled (no fast-read copy yet): every row searchable',
+        value: round(cold.all),
+        unit: 'ms',
       },
       {
         name: `staff table: search keystroke → updated rows p95 (${typed.length} keystrokes)`,

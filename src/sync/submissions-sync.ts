@@ -1,5 +1,6 @@
 // The staff's copy of the submissions on this device: filled in pages, then kept current by deltas on $updatedAt.
 import type { AppDb } from '@/db/schema';
+import { SYNC_MARK } from '@/db/staff-repository';
 import type { Submission } from '@/shared/contracts/submission';
 import { withLock } from './lock';
 import { failure, request, type StaffFetch } from './staff-api';
@@ -8,11 +9,13 @@ export const PAGE_LIMIT = 1000;
 /** Deltas start this long before the last server time, so a write that committed late is still seen. */
 export const DELTA_OVERLAP_MS = 15_000;
 export const STAFF_META_PREFIX = 'staff.';
-const WATERMARK = 'staff.watermark';
 const SYNCED_AT = 'staff.syncedAt';
 
 /** Appwrite's own time format, so `since` compares with stored $updatedAt values as they are written. */
 const appwriteTime = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
+
+/** Where the sync after the one that ended at `mark` starts: every row it writes changed at or after this. */
+export const deltaStart = (mark: string) => appwriteTime(Date.parse(mark) - DELTA_OVERLAP_MS);
 
 /** Writes server rows, never stepping back to an older copy; rows with a pending edit keep showing that edit. */
 async function storeRows(db: AppDb, rows: Submission[]): Promise<string[]> {
@@ -42,8 +45,8 @@ export function syncSubmissions(db: AppDb, opts: StaffFetch): Promise<{ changed:
 }
 
 async function syncOnce(db: AppDb, opts: StaffFetch) {
-  const mark = (await db.meta.get(WATERMARK))?.value;
-  let since = typeof mark === 'string' ? appwriteTime(Date.parse(mark) - DELTA_OVERLAP_MS) : undefined;
+  const mark = (await db.meta.get(SYNC_MARK))?.value;
+  let since = typeof mark === 'string' ? deltaStart(mark) : undefined;
   let cursor: string | undefined;
   let serverTime = '';
   const changed = new Set<string>();
@@ -62,7 +65,7 @@ async function syncOnce(db: AppDb, opts: StaffFetch) {
   }
   const syncedAt = new Date().toISOString();
   await db.meta.bulkPut([
-    { key: WATERMARK, value: serverTime },
+    { key: SYNC_MARK, value: serverTime },
     { key: SYNCED_AT, value: syncedAt },
   ]);
   return { changed: changed.size, syncedAt };
@@ -74,10 +77,11 @@ export async function lastSyncedAt(db: AppDb): Promise<string | null> {
   return typeof v === 'string' ? v : null;
 }
 
-/** Forgets every submission, pending edit and sync mark on this device (staff sign-out). */
+/** Forgets every submission, pending edit, sync mark and the fast-read copy on this device (staff sign-out). */
 export async function clearStaffCache(db: AppDb): Promise<void> {
-  await db.transaction('rw', db.submissions, db.pendingEdits, db.meta, async () => {
+  await db.transaction('rw', db.submissions, db.pendingEdits, db.meta, db.staffSnapshot, async () => {
     await db.submissions.clear();
+    await db.staffSnapshot.clear();
     await db.pendingEdits.clear();
     await db.meta.where('key').startsWith(STAFF_META_PREFIX).delete();
   });

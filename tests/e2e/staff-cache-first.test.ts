@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromiumPath, DESK, launch } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { signIn } from '../helpers/staff';
+import { inDeviceDb } from '../helpers/device-db';
 import { STAFF } from '../helpers/fixtures';
 
 const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
@@ -32,15 +33,30 @@ async function holdAuthLibrary(page: Page) {
 
 const rows = (page: Page) => page.locator('tr.subs-table__row');
 
+/** How many records the fast-read copy of the staff cache holds on this device (0: none written). */
+const copyRecords = (page: Page) =>
+  inDeviceDb(page, (db, _arg: null, idb) => idb.result(db.transaction('staffSnapshot').objectStore('staffSnapshot').count()), null);
+
 describe.runIf(chromiumPath)('staff table from the device first', () => {
   let server: TestServer;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  let token: string;
+
+  /** A staff function called with a staff token. */
+  const call = async (name: string, body: unknown) => {
+    const res = await fetch(`${server.url}/.netlify/functions/${name}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
 
   beforeAll(async () => {
     server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password, staticDir: DIST });
-    const token = await signIn(server, STAFF.email, STAFF.password);
+    token = await signIn(server, STAFF.email, STAFF.password);
     const data = Array.from({ length: 25 }, (_, i) => ({
       full_name: `Customer ${String(i).padStart(2, '0')}`,
       email: `customer${i}@example.com`,
@@ -89,6 +105,52 @@ describe.runIf(chromiumPath)('staff table from the device first', () => {
       expect(page.url()).toBe(`${server.url}/submission`);
     } finally {
       auth.release();
+      await page.unrouteAll({ behavior: 'wait' });
+    }
+  });
+
+  it('opens from its fast-read copy and still shows what changed on the device after the copy was written', async () => {
+    await page.goto(`${server.url}/submission`);
+    await page.locator('.subs__meta span', { hasText: '25 submissions' }).waitFor();
+    await expect.poll(() => copyRecords(page), { timeout: 15_000 }).toBeGreaterThan(0);
+    // The table closed; /home's sync brings a renamed and a new submission onto the device.
+    await page.getByRole('link', { name: 'Home' }).first().click();
+    await page.waitForURL(`${server.url}/home`);
+    const listed = (
+      (await await fetch(`${server.url}/.netlify/functions/getAppwriteSubmissions?limit=100`, {
+        headers: { Authorization: `Bearer ${token}` },
+      }).then((r) => r.json())) as { submissions: Record<string, string>[] }
+    ).submissions;
+    const before = listed.find((s) => s.full_name === 'Customer 03')!;
+    const { $id, full_name: _name, email, phone, address, product_sku, selected_product, image_file_id } = before;
+    const fields = { email, phone, address, product_sku, selected_product, image_file_id };
+    expect((await call('updateAppwriteSubmission', { id: $id, ...fields, full_name: 'Customer 03 Renamed' })).status).toBe(200);
+    const added = { ...fields, full_name: 'Customer 99', email: 'customer99@example.com', product_sku: 'RNG-1099-18K' };
+    expect((await call('importToAppwrite', { data: [added] })).status).toBe(200);
+    await page.reload();
+    await expect
+      .poll(() =>
+        inDeviceDb(
+          page,
+          (db, id, idb) =>
+            idb.result(db.transaction('submissions').objectStore('submissions').count()).then(async (n) => {
+              const row = (await idb.result(db.transaction('submissions').objectStore('submissions').get(id!))) as { full_name: string };
+              return `${n} ${row.full_name}`;
+            }),
+          $id,
+        ),
+      )
+      .toBe('26 Customer 03 Renamed');
+    // With the network gone, the table can only show what the device holds: the copy, brought up to date.
+    await page.route('**/.netlify/functions/**', (route) => route.abort('internetdisconnected'));
+    try {
+      await page.getByRole('link', { name: 'Submissions' }).first().click();
+      await page.locator('.subs__meta span', { hasText: '26 submissions' }).waitFor();
+      await page.getByPlaceholder('Search by name, email, or product').fill('customer 03');
+      await expect.poll(() => rows(page).locator('td:first-child').allTextContents()).toEqual(['Customer 03 Renamed']);
+      await page.getByPlaceholder('Search by name, email, or product').fill('customer 99');
+      await expect.poll(() => rows(page).locator('td:first-child').allTextContents()).toEqual(['Customer 99']);
+    } finally {
       await page.unrouteAll({ behavior: 'wait' });
     }
   });

@@ -1,12 +1,16 @@
-// Every cached submission, newest change first, read from the
-// device at once (a first screenful, then the rest) and kept current by reading only what changed.
+// Every cached submission, newest change first, read from the device at once (a first screenful, then the rest from
+// the fast-read copy, or from the records when there is none) and kept current by reading only what changed.
 import Dexie from 'dexie';
 import { useEffect, useState } from 'react';
 import type { AppDb } from '@/db/schema';
-import type { Submission } from '@/shared/contracts/submission';
 import { staffRepository } from '@/db/staff-repository';
+import { readStaffSnapshot, writeStaffSnapshot, type RowsState } from '@/db/staff-snapshot';
+import type { Submission } from '@/shared/contracts/submission';
+import { deltaStart } from '@/sync/submissions-sync';
 
 const FIRST_SCREEN = 60;
+/** The fast-read copy is written once the rows have been still this long. */
+const SNAPSHOT_DELAY_MS = 2_000;
 
 const newestFirst = (a: Submission, b: Submission) =>
   a.$updatedAt < b.$updatedAt ? 1 : a.$updatedAt > b.$updatedAt ? -1 : a.$id < b.$id ? -1 : 1;
@@ -37,6 +41,8 @@ export function preloadFirstScreen(db: AppDb) {
   early.rows.catch(() => undefined);
 }
 
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 export function useCachedRows(db: AppDb): CachedRows {
   const [state, setState] = useState<CachedRows>({ rows: null, complete: false });
 
@@ -44,51 +50,73 @@ export function useCachedRows(db: AppDb): CachedRows {
     let live = true;
     let rows: Submission[] = [];
     let held = new Map<string, Submission>();
-    let watermark = '';
-    let pendingIds = new Set<string>();
+    let newest = ''; // the newest $updatedAt held
+    let mark: string | null = null; // the sync mark when the rows were read
+    let pendingIds: string[] = [];
     let reading: Promise<unknown> = Promise.resolve();
     let queued = false;
+    let writeTimer: ReturnType<typeof setTimeout> | undefined;
+    let writing: Promise<unknown> = Promise.resolve();
 
     const publish = (complete: boolean) => live && setState({ rows, complete });
     const note = (list: Submission[]) => {
-      for (const r of list) if (r.$updatedAt > watermark) watermark = r.$updatedAt;
+      for (const r of list) if (r.$updatedAt > newest) newest = r.$updatedAt;
+    };
+    /**
+     * Records that can differ from the rows held: those changed at or after the newest held, and every row a sync
+     * writes after the mark (it writes rows changed since shortly before the mark, whenever they were committed).
+     */
+    const since = () => {
+      const fromMark = mark ? deltaStart(mark) : newest;
+      return fromMark < newest ? fromMark : newest;
     };
     /** A row read again that equals the one held (same version, same fields) changes nothing. */
     const isNew = (r: Submission) => {
       const have = held.get(r.$id);
       return !have || JSON.stringify(have) !== JSON.stringify(r);
     };
+    const adopt = (next: Submission[]) => {
+      rows = next;
+      held = new Map(rows.map((r) => [r.$id, r]));
+      newest = '';
+      note(rows);
+    };
 
     async function readAll() {
-      const all = await staffRepository(db).all();
-      rows = all.sort(newestFirst);
-      held = new Map(rows.map((r) => [r.$id, r]));
-      watermark = '';
-      note(rows);
-      pendingIds = new Set(await staffRepository(db).pendingEditIds());
+      const all = await staffRepository(db).everything();
+      adopt(all.rows.sort(newestFirst));
+      mark = all.mark;
+      pendingIds = all.editIds;
+      keepSnapshot();
     }
 
-    // Rows changed since the newest one held, plus rows with edits waiting (changed in place); a count that then
+    // Rows changed since the rows were read, plus rows with edits waiting (changed in place); a count that then
     // disagrees means rows went away, and everything is read again. True when anything changed.
     async function readChanges(): Promise<boolean> {
-      const [newer, editIds, count] = await Promise.all([
-        staffRepository(db).changedSince(watermark),
-        staffRepository(db).pendingEditIds(),
-        staffRepository(db).count(),
-      ]);
-      const seen = new Set(newer.map((r) => r.$id));
-      const touched = [...new Set([...editIds, ...pendingIds])].filter((id) => !seen.has(id));
-      const edited = await staffRepository(db).byIds(touched);
-      pendingIds = new Set(editIds);
-      note(newer);
-      const changed = [...newer, ...edited].filter(isNew);
+      const now = await staffRepository(db).changes(since(), pendingIds);
+      pendingIds = now.editIds;
+      mark = now.mark;
+      const changed = now.changed.filter(isNew);
       if (changed.length) {
         rows = mergeRows(rows, changed);
         for (const r of changed) held.set(r.$id, r);
+        note(changed);
+        keepSnapshot();
       }
-      if (rows.length === count) return changed.length > 0;
+      if (rows.length === now.count) return changed.length > 0;
       await readAll();
       return true;
+    }
+
+    /** Writes the fast-read copy of what is held once the rows have been still a moment. */
+    function keepSnapshot() {
+      clearTimeout(writeTimer);
+      writeTimer = setTimeout(() => {
+        const state: RowsState = { rows, since: since(), pendingIds };
+        writing = writing
+          .then(() => (live ? writeStaffSnapshot(db, state) : undefined))
+          .catch((err: unknown) => console.error('Keeping the fast-read copy of the submissions failed', err));
+      }, SNAPSHOT_DELAY_MS);
     }
 
     const refresh = () => {
@@ -107,9 +135,19 @@ export function useCachedRows(db: AppDb): CachedRows {
       early = null;
       rows = await (preloaded ?? firstScreen(db));
       publish(false);
-      // Let the first screenful paint before the long read of everything.
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-      await readAll();
+      // Let the first screenful paint before the rest is read.
+      await nextFrame();
+      const copy = await readStaffSnapshot(db);
+      if (copy) {
+        adopt(copy.rows);
+        // The copy's own starting point: what changed after it was written is read from the records.
+        mark = null;
+        newest = copy.since;
+        pendingIds = copy.pendingIds;
+        await readChanges();
+      } else {
+        await readAll();
+      }
       publish(true);
     })().catch((err: unknown) => console.error('Reading the cached submissions failed', err));
 
@@ -120,6 +158,7 @@ export function useCachedRows(db: AppDb): CachedRows {
     Dexie.on.storagemutated.subscribe(onMutated);
     return () => {
       live = false;
+      clearTimeout(writeTimer);
       Dexie.on.storagemutated.unsubscribe(onMutated);
     };
   }, [db]);
