@@ -4,8 +4,9 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import { createStaffUser, signAccessToken } from '../../server/auth';
 import { generateSigningKey } from '../../server/secrets';
+import type { ServerConfig } from '../../server/config';
 import { STAFF } from './fixtures';
-import type { TestServer } from './server';
+import { startTestServer, type TestServer } from './server';
 
 /** supabase-js as the staff screens use it, in Node (no stored session, no refresh); `log` records "METHOD /path" of every request. */
 export function staffClient(server: TestServer, log?: string[]): SupabaseClient {
@@ -25,6 +26,12 @@ export async function signIn(server: TestServer, email: string, password: string
   const { data, error } = await staffClient(server).auth.signInWithPassword({ email, password });
   if (error || !data.session) throw error ?? new Error('no session');
   return data.session.access_token;
+}
+
+/** A server with the staff account STAFF, and STAFF signed in: their access token. */
+export async function startWithStaff(overrides: Partial<ServerConfig> = {}): Promise<{ server: TestServer; token: string }> {
+  const server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password, ...overrides });
+  return { server, token: await signIn(server, STAFF.email, STAFF.password) };
 }
 
 /** Bearer tokens for every auth case the staff functions must tell apart. */
