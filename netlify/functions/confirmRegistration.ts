@@ -3,14 +3,9 @@
 // answered as a missing one; a second call answers the same success and does nothing more.
 import { confirmRegistration } from '../lib/confirmations';
 import { defineFunction } from '../lib/define';
-import { rateLimit } from '../lib/rate-limit';
+import { limitAccount } from '../lib/rate-limit';
 
 export default defineFunction('confirmRegistration', async ({ customer, body: { id } }) => {
-  await rateLimit({
-    key: `confirmRegistration:${customer.id}`,
-    max: 100,
-    windowMs: 3_600_000,
-    message: 'Too many confirmations from this account. Please try again later.',
-  });
+  await limitAccount('confirmRegistration', customer.id, 100, 'confirmations');
   return confirmRegistration(id, customer.id);
 });

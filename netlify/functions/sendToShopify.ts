@@ -6,12 +6,11 @@ import { AppwriteException } from 'node-appwrite';
 import { adminClient } from '../lib/appwrite';
 import { defineFunction } from '../lib/define';
 import { HttpError } from '../lib/http';
-import { rateLimit } from '../lib/rate-limit';
+import { limitAccount } from '../lib/rate-limit';
 import { confirmAfterRegistration } from '../lib/confirmation-handoff';
 import { handOffToShopify, registrationOf } from '../lib/shopify-handoff';
 import { REGISTRATION_STATUS } from '../../src/shared/contracts/submission';
 
-const HOUR_MS = 3_600_000;
 /**
  * Hand-offs per customer account and hour: the app sends one per registration (and a retry now and then), and a
  * customer with a whole collection queued on a device may send dozens at once when the network returns.
@@ -20,12 +19,7 @@ const HANDOFFS_PER_HOUR = 100;
 const notFound = () => new HttpError(404, 'not_found', 'That registration does not exist (yet).');
 
 export default defineFunction('sendToShopify', async ({ customer, body: id }) => {
-  await rateLimit({
-    key: `sendToShopify:${customer.id}`,
-    max: HANDOFFS_PER_HOUR,
-    windowMs: HOUR_MS,
-    message: 'Too many hand-offs from this account. Please try again later.',
-  });
+  await limitAccount('sendToShopify', customer.id, HANDOFFS_PER_HOUR, 'hand-offs');
   const { databases, settings } = adminClient();
   let doc: Record<string, unknown>;
   try {

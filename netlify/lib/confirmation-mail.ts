@@ -6,18 +6,12 @@ import type { Product } from '../../src/shared/contracts/product';
 import type { Submission } from '../../src/shared/contracts/submission';
 import { coveredUntil, formatDate, oneLine, productLines, WARRANTY_TERMS } from '../../src/shared/warranty';
 import { certificateFilename, certificateInputOf, makeCertificate } from './certificate';
+import type { OutgoingMail } from './mail';
 
 export const CONFIRMATION_SUBJECT = 'Your warranty is registered';
 
-export type MailAttachment = { filename: string; contentType: string; content: Uint8Array };
-
-export type ConfirmationMail = {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  attachments: MailAttachment[];
-};
+/** A confirmation e-mail always has its HTML part and the certificate attached. */
+export type ConfirmationMail = Required<OutgoingMail>;
 
 /** The customer's page of warranties under the site's public address (kept under a path, if it has one). */
 export function warrantiesUrl(publicUrl: string): string {

@@ -3,6 +3,7 @@
 // the first hit and raised by Appwrite's atomic increment after that, so concurrent hits are never lost.
 import { createHash } from 'node:crypto';
 import { AppwriteException, Query } from 'node-appwrite';
+import type { FunctionName } from '../../src/shared/contracts/function-names';
 import { adminClient } from './appwrite';
 import { HttpError } from './http';
 
@@ -10,6 +11,7 @@ const COLLECTION = 'rate_limits';
 /** One call in this many also clears up to SWEEP_BATCH counters of ended windows. */
 const SWEEP_EVERY = 50;
 const SWEEP_BATCH = 25;
+const HOUR_MS = 3_600_000;
 
 export type Limit = { key: string; max: number; windowMs: number; message: string };
 
@@ -48,6 +50,19 @@ export async function rateLimit(limit: Limit, now = Date.now()): Promise<void> {
     throw new HttpError(429, 'rate_limited', limit.message, undefined, { 'Retry-After': String(retryAfter) });
   }
 }
+
+/**
+ * Counts one call of the function `name` by a customer account, at most `perHour` an hour; past that the 429 says
+ * "Too many {what} from this account. Please try again later."
+ * @example await limitAccount('warrantyCertificate', customer.id, 200, 'certificate downloads');
+ */
+export const limitAccount = (name: FunctionName, accountId: string, perHour: number, what: string): Promise<void> =>
+  rateLimit({
+    key: `${name}:${accountId}`,
+    max: perHour,
+    windowMs: HOUR_MS,
+    message: `Too many ${what} from this account. Please try again later.`,
+  });
 
 async function sweep(now: number) {
   const { databases, settings } = adminClient();

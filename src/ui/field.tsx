@@ -83,3 +83,21 @@ export function TextField({
     </Field>
   );
 }
+
+/** A text field for an e-mail address: the e-mail keyboard and autofill, no capitals, no spell check. */
+export const EmailField = (props: TextFieldProps) => (
+  <TextField type="email" name="email" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...props} />
+);
+
+/** A text field for an e-mailed six-digit one-time code: the digit keyboard, and the code offered by the system's autofill. */
+export const CodeField = (props: TextFieldProps) => (
+  <TextField
+    className="input input--code"
+    name="one-time-code"
+    inputMode="numeric"
+    autoComplete="one-time-code"
+    pattern="[0-9]*"
+    maxLength={6}
+    {...props}
+  />
+);

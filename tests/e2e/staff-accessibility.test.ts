@@ -3,19 +3,16 @@
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { ID } from 'appwrite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createClient } from '@supabase/supabase-js';
-import ws from 'ws';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { createStaffUser, totpAt } from '../../server/auth';
-import { chromiumPath, DESK, launch } from '../helpers/browser';
+import { chromiumPath, DESK } from '../helpers/browser';
 import { signedInCustomer } from '../helpers/customers';
 import { seedOutbox, seedRecord } from '../helpers/device-db';
 import { makeJpeg, prng, registration, STAFF } from '../helpers/fixtures';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { signIn } from '../helpers/staff';
+import { enrollTotp, signIn } from '../helpers/staff';
+import { appInBrowser } from '../helpers/suite';
 
-const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('../fixtures/csv/', import.meta.url));
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const MFA = { email: 'jane.doe@maison.example', password: 'Two-Factors-2026' };
@@ -26,21 +23,6 @@ async function violations(page: Page): Promise<string[]> {
   return result.violations.flatMap((v) =>
     v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${n.failureSummary?.split('\n')[1]?.trim()})`),
   );
-}
-
-async function enrollTotp(server: TestServer, who: { email: string; password: string }): Promise<string> {
-  const sb = createClient(server.url, server.secrets.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: ws as never },
-  });
-  const signed = await sb.auth.signInWithPassword(who);
-  if (signed.error) throw signed.error;
-  const enrolled = await sb.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Desk phone' });
-  if (enrolled.error) throw enrolled.error;
-  const verified = await sb.auth.mfa.challengeAndVerify({ factorId: enrolled.data.id, code: totpAt(enrolled.data.totp.secret) });
-  if (verified.error) throw verified.error;
-  await sb.auth.signOut();
-  return enrolled.data.totp.secret;
 }
 
 /** What has focus: its accessible name as a person hears it (label, text, or aria-label), and its tag. */
@@ -65,13 +47,9 @@ async function tabTo(page: Page, name: string | RegExp, max = 30) {
 }
 
 describe.runIf(chromiumPath)('staff screens: accessibility', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const { server, browser } = appInBrowser({ staffEmail: STAFF.email, staffPassword: STAFF.password });
   const newPage = async () => {
-    const context = await browser.newContext({ ...DESK, serviceWorkers: 'block' });
-    contexts.push(context);
-    const page = await context.newPage();
+    const page = await (await browser.newContext({ ...DESK, serviceWorkers: 'block' })).newPage();
     page.on('dialog', (d) => void d.dismiss());
     return page;
   };
@@ -79,7 +57,6 @@ describe.runIf(chromiumPath)('staff screens: accessibility', () => {
   let secret: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password, staticDir: DIST });
     await createStaffUser(server.db, MFA.email, MFA.password, { staff: true });
     secret = await enrollTotp(server, MFA);
     const token = await signIn(server, STAFF.email, STAFF.password);
@@ -110,12 +87,6 @@ describe.runIf(chromiumPath)('staff screens: accessibility', () => {
         data: registration({ user_id: ada.userId, image_file_id: photoId }),
       }),
     );
-    browser = await launch();
-  });
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-    await server?.dispose();
   });
 
   it('finds nothing on the sign-in screen: empty, with an error, and at the two-step code', async () => {

@@ -1,31 +1,18 @@
 // Staff screens in a real Chromium at desk size against the real server: sign-in through the form, the server's
 // refusals, route guards, non-staff refused, the TOTP step, /account's three states, Logout, and the list.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { createStaffUser, totpAt } from '../../server/auth';
-import { DIST } from '../helpers/suite';
-import { chromiumPath, DESK, launch } from '../helpers/browser';
+import { appInBrowser, DIST } from '../helpers/suite';
+import { chromiumPath, DESK } from '../helpers/browser';
 import { inDeviceDb, readDevice } from '../helpers/device-db';
 import { registration, signInStaffThroughForm, STAFF } from '../helpers/fixtures';
-import { adminClient, startTestServer, type TestServer } from '../helpers/server';
-import { staffClient } from '../helpers/staff';
+import { adminClient, startTestServer } from '../helpers/server';
+import { enrollTotp } from '../helpers/staff';
 const NOT_STAFF = { email: 'customer.service@maison.example', password: 'not staff at all 123' };
 const MFA = { email: 'jane.doe@maison.example', password: 'Two-Factors-2026' };
 const ANA = { email: 'ana.lucia@maison.example', password: 'Ana-Lucia-Desk-2026' };
 const SEEDED = 300;
-
-async function enrollTotp(server: TestServer, who: { email: string; password: string }): Promise<string> {
-  const sb = staffClient(server);
-  const signed = await sb.auth.signInWithPassword(who);
-  if (signed.error) throw signed.error;
-  const enrolled = await sb.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Counter phone' });
-  if (enrolled.error) throw enrolled.error;
-  const { id, totp } = enrolled.data;
-  const verified = await sb.auth.mfa.challengeAndVerify({ factorId: id, code: totpAt(totp.secret) });
-  if (verified.error) throw verified.error;
-  await sb.auth.signOut();
-  return totp.secret;
-}
 
 /** How many submissions and staff edits the device database holds. */
 const deviceCounts = async (page: Page) => {
@@ -36,15 +23,9 @@ const deviceCounts = async (page: Page) => {
 const storedSessions = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((k) => /^sb-.*-auth-token/.test(k)));
 
 describe.runIf(chromiumPath)('staff sign-in and screens', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const { server, browser } = appInBrowser({ staffEmail: STAFF.email, staffPassword: STAFF.password });
   let secret: string;
-  const contexts: BrowserContext[] = [];
-  const newPage = async () => {
-    const context = await browser.newContext(DESK);
-    contexts.push(context);
-    return context.newPage();
-  };
+  const newPage = async () => (await browser.newContext(DESK)).newPage();
   const url = (path: string) => `${server.url}${path}`;
   /** A fresh page that opened `path` (a sign-in form) and signed in there as `who`. */
   const signedInFrom = async (path: string, who?: { email: string; password: string }) => {
@@ -55,7 +36,6 @@ describe.runIf(chromiumPath)('staff sign-in and screens', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password, staticDir: DIST });
     await createStaffUser(server.db, NOT_STAFF.email, NOT_STAFF.password, { staff: false });
     await createStaffUser(server.db, MFA.email, MFA.password, { staff: true });
     await createStaffUser(server.db, ANA.email, ANA.password, { staff: true });
@@ -75,12 +55,6 @@ describe.runIf(chromiumPath)('staff sign-in and screens', () => {
       documentId: 'reg-7',
       data: { full_name: 'Ada Lovelace', email: 'ada@example.com', phone: '', product_sku: 'Aurora Pendant' },
     });
-    browser = await launch();
-  });
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-    await server?.dispose();
   });
 
   it('signs in through the form and opens the staff home with this device’s counts', async () => {

@@ -2,10 +2,11 @@
 // forged ones for auth-case tables.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
-import { createStaffUser, signAccessToken } from '../../server/auth';
+import { createStaffUser, signAccessToken, totpAt } from '../../server/auth';
 import { generateSigningKey } from '../../server/secrets';
+import type { ServerConfig } from '../../server/config';
 import { STAFF } from './fixtures';
-import type { TestServer } from './server';
+import { startTestServer, type TestServer } from './server';
 
 /** supabase-js as the staff screens use it, in Node (no stored session, no refresh); `log` records "METHOD /path" of every request. */
 export function staffClient(server: TestServer, log?: string[]): SupabaseClient {
@@ -25,6 +26,26 @@ export async function signIn(server: TestServer, email: string, password: string
   const { data, error } = await staffClient(server).auth.signInWithPassword({ email, password });
   if (error || !data.session) throw error ?? new Error('no session');
   return data.session.access_token;
+}
+
+/** Enrols a TOTP second factor for `who` (signed in and out again for it); returns the factor's secret. */
+export async function enrollTotp(server: TestServer, who: { email: string; password: string }): Promise<string> {
+  const sb = staffClient(server);
+  const signed = await sb.auth.signInWithPassword(who);
+  if (signed.error) throw signed.error;
+  const enrolled = await sb.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Desk phone' });
+  if (enrolled.error) throw enrolled.error;
+  const { id, totp } = enrolled.data;
+  const verified = await sb.auth.mfa.challengeAndVerify({ factorId: id, code: totpAt(totp.secret) });
+  if (verified.error) throw verified.error;
+  await sb.auth.signOut();
+  return totp.secret;
+}
+
+/** A server with the staff account STAFF, and STAFF signed in: their access token. */
+export async function startWithStaff(overrides: Partial<ServerConfig> = {}): Promise<{ server: TestServer; token: string }> {
+  const server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password, ...overrides });
+  return { server, token: await signIn(server, STAFF.email, STAFF.password) };
 }
 
 /** Bearer tokens for every auth case the staff functions must tell apart. */

@@ -40,7 +40,7 @@ export const serverForSuite = (overrides: Partial<ServerConfig> = {}): TestServe
 /** A Chromium for the calling describe block (see `forSuite`). */
 export const browserForSuite = (): Browser => forSuite(launch, (browser) => browser.close());
 
-/** The built app served by a suite server, and a Chromium to open it. */
-export function appInBrowser(): { readonly server: TestServer; readonly browser: Browser } {
-  return { server: serverForSuite({ staticDir: DIST }), browser: browserForSuite() };
+/** The built app served by a suite server (with `overrides` to its configuration), and a Chromium to open it. */
+export function appInBrowser(overrides: Partial<ServerConfig> = {}): { readonly server: TestServer; readonly browser: Browser } {
+  return { server: serverForSuite({ staticDir: DIST, ...overrides }), browser: browserForSuite() };
 }

@@ -17,11 +17,11 @@ import { runMailSweep } from '../../netlify/lib/mail-sweep';
 import sendReminders, { config as remindersSchedule } from '../../netlify/functions/sendReminders';
 import { createRegistration, jwtOf, sendToShopify, signedInCustomer } from '../helpers/customers';
 import { admin, callFunction, confirmLink, enrol, linkMails, mailbox, registrationBody } from '../helpers/counters';
-import { registration, STAFF } from '../helpers/fixtures';
+import { registration } from '../helpers/fixtures';
 import { handOffs } from '../helpers/hand-offs';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher';
-import { signIn } from '../helpers/staff';
+import { startWithStaff } from '../helpers/staff';
 import { webCustomer } from '../helpers/web-customer';
 
 const SUBJECT = 'Your warranty is registered';
@@ -70,8 +70,7 @@ describe('the confirmation e-mail of a registration made on the customer’s pho
   let server: TestServer;
   let staff: string;
   beforeAll(async () => {
-    server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password });
-    staff = await signIn(server, STAFF.email, STAFF.password);
+    ({ server, token: staff } = await startWithStaff());
   });
   afterAll(() => server.dispose());
 

@@ -9,9 +9,9 @@ import sharp from 'sharp';
 import { counterSchema } from '../../src/shared/contracts/functions';
 import { handOffs } from '../helpers/hand-offs';
 import { makeJpeg, registration, STAFF } from '../helpers/fixtures';
-import { startTestServer, type TestServer } from '../helpers/server';
+import type { TestServer } from '../helpers/server';
 import { signedInCustomer } from '../helpers/customers';
-import { signIn } from '../helpers/staff';
+import { startWithStaff } from '../helpers/staff';
 import { webCustomer } from '../helpers/web-customer';
 import { failure } from '../helpers/failure';
 import { startSmtpCatcher } from '../helpers/smtp-catcher';
@@ -38,8 +38,7 @@ let server: TestServer;
 let staff: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password });
-  staff = await signIn(server, STAFF.email, STAFF.password);
+  ({ server, token: staff } = await startWithStaff());
 });
 afterAll(() => server.dispose());
 

@@ -8,23 +8,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Query } from 'appwrite';
 import { Permission, Role } from 'node-appwrite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { coveredUntil, formatDate } from '@/shared/warranty';
-import { adminClient, startTestServer, type TestServer } from '../helpers/server';
+import { adminClient } from '../helpers/server';
+import { serverForSuite } from '../helpers/suite';
 import { createRegistration, jwtOf, signedInCustomer, type Customer } from '../helpers/customers';
 import { registration } from '../helpers/fixtures';
 
-let server: TestServer;
+const server = serverForSuite();
 let ada: Customer;
 let bob: Customer;
 const SUBMITTED = '2026-03-14T15:00:00.000Z';
 
 beforeAll(async () => {
-  server = await startTestServer();
   ada = await signedInCustomer(server, 'ada.certificate@example.com');
   bob = await signedInCustomer(server, 'bob.certificate@example.com');
 });
-afterAll(() => server.dispose());
 
 const certificate = (id: string, jwt?: string) =>
   fetch(`${server.url}/.netlify/functions/warrantyCertificate?id=${encodeURIComponent(id)}`, {

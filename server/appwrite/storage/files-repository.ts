@@ -55,22 +55,33 @@ export type BucketSpec = {
   transformations: boolean;
 };
 
-export const bucketModel = (b: BucketRow) => ({
-  $id: b.id,
-  $createdAt: b.created_at,
-  $updatedAt: b.updated_at,
-  $permissions: JSON.parse(b.permissions) as string[],
-  fileSecurity: b.file_security === 1,
-  name: b.name,
-  enabled: b.enabled === 1,
-  maximumFileSize: b.maximum_file_size,
-  allowedFileExtensions: JSON.parse(b.allowed_file_extensions) as string[],
-  compression: b.compression,
-  encryption: b.encryption === 1,
-  antivirus: b.antivirus === 1,
-  transformations: b.transformations === 1,
-  totalSize: 0,
+/** A bucket row's settings, as bucketSettingsFrom takes them for an update. */
+export const bucketSettings = (r: BucketRow): Omit<BucketSpec, 'id' | 'name'> => ({
+  permissions: JSON.parse(r.permissions) as string[],
+  fileSecurity: r.file_security === 1,
+  enabled: r.enabled === 1,
+  maximumFileSize: r.maximum_file_size,
+  allowedFileExtensions: JSON.parse(r.allowed_file_extensions) as string[],
+  compression: r.compression,
+  encryption: r.encryption === 1,
+  antivirus: r.antivirus === 1,
+  transformations: r.transformations === 1,
 });
+
+/** A bucket as Appwrite answers it: its settings, in Appwrite's order of fields. */
+export const bucketModel = (b: BucketRow) => {
+  const { permissions, fileSecurity, ...settings } = bucketSettings(b);
+  return {
+    $id: b.id,
+    $createdAt: b.created_at,
+    $updatedAt: b.updated_at,
+    $permissions: permissions,
+    fileSecurity,
+    name: b.name,
+    ...settings,
+    totalSize: 0,
+  };
+};
 
 export const fileModel = (f: FileRow) => ({
   $id: f.id,
@@ -240,19 +251,6 @@ const NEW_BUCKET: Omit<BucketSpec, 'id' | 'name'> = {
 export function bucketFrom(b: Record<string, unknown>, caller: Caller): BucketSpec {
   return { id: customId('bucketId', b.bucketId), ...bucketSettingsFrom(b, caller, NEW_BUCKET) };
 }
-
-/** A bucket row's settings, as bucketSettingsFrom takes them for an update. */
-export const bucketSettings = (r: BucketRow): Omit<BucketSpec, 'id' | 'name'> => ({
-  permissions: JSON.parse(r.permissions) as string[],
-  fileSecurity: r.file_security === 1,
-  enabled: r.enabled === 1,
-  maximumFileSize: r.maximum_file_size,
-  allowedFileExtensions: JSON.parse(r.allowed_file_extensions) as string[],
-  compression: r.compression,
-  encryption: r.encryption === 1,
-  antivirus: r.antivirus === 1,
-  transformations: r.transformations === 1,
-});
 
 export const listBuckets = (db: Db) => db.prepare('SELECT * FROM buckets ORDER BY created_at, id').all() as BucketRow[];
 

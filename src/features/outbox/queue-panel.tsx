@@ -1,6 +1,7 @@
 // The staff's full outbox panel: counts, last error, Retry now, rows to save or discard.
 import { useState } from 'react';
 import type { OutboxEntry } from '@/db/types';
+import { RecordsTable } from '@/ui/table';
 import { plural, reasonOf, STATUS_LABEL } from './outbox-summary';
 import { discard, retryNow, saveAsFile } from './queue-actions';
 import { useOutbox } from './use-outbox';
@@ -73,62 +74,50 @@ export function QueuePanel() {
       )}
       {outbox && outbox.entries.length === 0 && <p className="queue-panel__empty">Nothing is waiting on this device.</p>}
       {outbox && outbox.entries.length > 0 && (
-        <table className="queue-table">
-          <caption className="visually-hidden">{plural(outbox.entries.length, 'queued registration')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Customer</th>
-              <th scope="col">Submitted</th>
-              <th scope="col" className="queue-table__num">
-                Photos
+        <RecordsTable
+          className="queue-table"
+          caption={plural(outbox.entries.length, 'queued registration')}
+          columns={['Customer', 'Submitted', { label: 'Photos', className: 'queue-table__num' }, 'Status', 'Reason']}
+          actions="Actions"
+        >
+          {outbox.entries.map((e) => (
+            <tr key={e.id} className={`queue-table__row queue-table__row--${e.status}`}>
+              <th scope="row">
+                <span className="queue-table__name">{e.fields.full_name || '—'}</span>
+                <span className="queue-table__email">{e.fields.email}</span>
               </th>
-              <th scope="col">Status</th>
-              <th scope="col">Reason</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+              <td className="queue-table__when">{when(Date.parse(e.submittedAt))}</td>
+              <td className="queue-table__num">{e.files.length}</td>
+              <td>
+                <span className={`queue-status queue-status--${e.status}`}>{STATUS_LABEL[e.status]}</span>
+                {e.attempts > 0 && <span className="queue-table__attempts">{plural(e.attempts, 'attempt')}</span>}
+              </td>
+              <td className="queue-table__reason">
+                {reasonOf(e) ?? '—'}
+                {nextTry(e) && <span className="queue-table__next">{nextTry(e)}</span>}
+              </td>
+              <td className="queue-table__actions">
+                <button
+                  type="button"
+                  className="staff-button"
+                  onClick={() => void act(`save:${e.id}`, () => saveAsFile(e))}
+                  disabled={busy !== null}
+                >
+                  Save as file
+                </button>
+                <button
+                  type="button"
+                  className="staff-button staff-button--danger"
+                  onClick={() => confirmDiscard(e)}
+                  disabled={busy !== null || e.status === 'sending'}
+                  aria-label={`Discard the registration of ${e.fields.full_name || e.fields.email}`}
+                >
+                  Discard
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {outbox.entries.map((e) => (
-              <tr key={e.id} className={`queue-table__row queue-table__row--${e.status}`}>
-                <th scope="row">
-                  <span className="queue-table__name">{e.fields.full_name || '—'}</span>
-                  <span className="queue-table__email">{e.fields.email}</span>
-                </th>
-                <td className="queue-table__when">{when(Date.parse(e.submittedAt))}</td>
-                <td className="queue-table__num">{e.files.length}</td>
-                <td>
-                  <span className={`queue-status queue-status--${e.status}`}>{STATUS_LABEL[e.status]}</span>
-                  {e.attempts > 0 && <span className="queue-table__attempts">{plural(e.attempts, 'attempt')}</span>}
-                </td>
-                <td className="queue-table__reason">
-                  {reasonOf(e) ?? '—'}
-                  {nextTry(e) && <span className="queue-table__next">{nextTry(e)}</span>}
-                </td>
-                <td className="queue-table__actions">
-                  <button
-                    type="button"
-                    className="staff-button"
-                    onClick={() => void act(`save:${e.id}`, () => saveAsFile(e))}
-                    disabled={busy !== null}
-                  >
-                    Save as file
-                  </button>
-                  <button
-                    type="button"
-                    className="staff-button staff-button--danger"
-                    onClick={() => confirmDiscard(e)}
-                    disabled={busy !== null || e.status === 'sending'}
-                    aria-label={`Discard the registration of ${e.fields.full_name || e.fields.email}`}
-                  >
-                    Discard
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </RecordsTable>
       )}
     </section>
   );

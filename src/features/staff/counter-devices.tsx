@@ -7,6 +7,7 @@ import { callFunction } from '@/lib/functions';
 import { getStaffToken } from '@/lib/staff-session';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 import type { Counter } from '@/shared/contracts/functions';
+import { RecordsTable } from '@/ui/table';
 import type { Navigate } from './navigation';
 import { signOutAndForget } from './sign-out';
 
@@ -107,39 +108,25 @@ export function CounterDevices({ config, navigate }: { config: RuntimeConfig; na
       {!listError && !counters && <p className="staff-muted">Loading...</p>}
       {counters && counters.length === 0 && <p className="staff-muted">No counter devices yet.</p>}
       {counters && counters.length > 0 && (
-        <table className="staff-log counter-table">
-          <thead>
-            <tr>
-              {['Store', 'Enrolled by', 'Enrolled at', 'Last seen'].map((c) => (
-                <th key={c} scope="col">
-                  {c}
-                </th>
-              ))}
-              <th scope="col">
-                <span className="visually-hidden">Action</span>
-              </th>
+        <RecordsTable className="staff-log counter-table" columns={['Store', 'Enrolled by', 'Enrolled at', 'Last seen']} actions="Action">
+          {counters.map((c) => (
+            <tr key={c.id}>
+              <td>{c.store}</td>
+              <td>{c.enrolled_by}</td>
+              <td>{when(c.enrolled_at)}</td>
+              <td>{when(c.last_seen)}</td>
+              <td>
+                {c.revoked_at ? (
+                  <span className="staff-muted">Revoked {when(c.revoked_at)}</span>
+                ) : (
+                  <button type="button" className="staff-button" onClick={() => void revoke(c)} aria-label={`Revoke ${c.store}`}>
+                    Revoke
+                  </button>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {counters.map((c) => (
-              <tr key={c.id}>
-                <td>{c.store}</td>
-                <td>{c.enrolled_by}</td>
-                <td>{when(c.enrolled_at)}</td>
-                <td>{when(c.last_seen)}</td>
-                <td>
-                  {c.revoked_at ? (
-                    <span className="staff-muted">Revoked {when(c.revoked_at)}</span>
-                  ) : (
-                    <button type="button" className="staff-button" onClick={() => void revoke(c)} aria-label={`Revoke ${c.store}`}>
-                      Revoke
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </RecordsTable>
       )}
     </section>
   );

@@ -12,7 +12,7 @@ import {
   SIGN_IN_TEXTS,
   verifyErrorMessage,
 } from '@/shared/sign-in-texts';
-import { TextField } from '@/ui/field';
+import { CodeField, EmailField } from '@/ui/field';
 
 type Props = { account: Account; onSignedIn: () => void };
 
@@ -90,18 +90,12 @@ export function SignIn({ account, onSignedIn }: Props) {
     return (
       <form className="warranties__form" noValidate onSubmit={onSubmit} aria-label="Sign in">
         <p className="warranties__lead">Sign in with your email to see your registered purchases.</p>
-        <TextField
+        <EmailField
           id="email"
           label={SIGN_IN_TEXTS.emailLabel}
           hint={SIGN_IN_TEXTS.emailHint}
           error={error}
           inputRef={input}
-          type="email"
-          name="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
           value={email}
           onValue={setEmail}
         />
@@ -116,18 +110,12 @@ export function SignIn({ account, onSignedIn }: Props) {
   const to = email.trim();
   return (
     <form className="warranties__form" noValidate onSubmit={onSubmit} aria-label="Sign in">
-      <TextField
+      <CodeField
         id="code"
         label={SIGN_IN_TEXTS.codeLabel}
         hint={to ? SIGN_IN_TEXTS.codeHintTo(to) : SIGN_IN_TEXTS.codeHint}
         error={error}
         inputRef={input}
-        className="input input--code"
-        name="one-time-code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]*"
-        maxLength={6}
         value={code}
         onValue={(value) => setCode(sanitizeCode(value))}
       />

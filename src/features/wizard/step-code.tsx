@@ -1,7 +1,7 @@
 // Step 3, the emailed one-time code: Verify OTP and Resend OTP.
 import { SIGN_IN_TEXTS } from '@/shared/sign-in-texts';
 import { wizardView } from './wizard.view';
-import { TextField } from '@/ui/field';
+import { CodeField } from '@/ui/field';
 import type { StepProps } from './step-props';
 import { useFocusOnMount } from './use-focus-on-mount';
 
@@ -12,18 +12,12 @@ export function StepCode({ state, send }: StepProps) {
   const email = fields.email.trim();
   return (
     <>
-      <TextField
+      <CodeField
         id="code"
         label={SIGN_IN_TEXTS.codeLabel}
         hint={email ? SIGN_IN_TEXTS.codeHintTo(email) : SIGN_IN_TEXTS.codeHint}
         error={error}
         asHeading
-        className="input input--code"
-        name="one-time-code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]*"
-        maxLength={6}
         inputRef={first}
         readOnly={view.verified}
         value={fields.code}

@@ -1,7 +1,7 @@
 // Step 2, the email address that receives the one-time code.
 import { SIGN_IN_TEXTS } from '@/shared/sign-in-texts';
 import { wizardView } from './wizard.view';
-import { TextField } from '@/ui/field';
+import { EmailField } from '@/ui/field';
 import type { StepProps } from './step-props';
 import { useFocusOnMount } from './use-focus-on-mount';
 
@@ -11,18 +11,12 @@ export function StepEmail({ state, send }: StepProps) {
   const { busy, canConfirmLater } = wizardView(state);
   return (
     <>
-      <TextField
+      <EmailField
         id="email"
         label={SIGN_IN_TEXTS.emailLabel}
         hint={SIGN_IN_TEXTS.emailHint}
         error={error}
         asHeading
-        type="email"
-        name="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
         inputRef={first}
         value={fields.email}
         onValue={(value) => send({ type: 'field.change', field: 'email', value })}
