@@ -59,7 +59,9 @@ export async function benchListDocuments(server: BenchServer): Promise<Row[]> {
   const label = `list ${PAGE} of ${TOTAL.toLocaleString('en')} (random offset, API key)`;
   return [
     { name: `${label}, ${CONNECTIONS} conn: throughput`, value: round(r.rps, 0), unit: 'req/s' },
-    { name: `${label}, ${CONNECTIONS} conn: median latency`, value: r.p50, unit: 'ms', target: '≤ 5', pass: r.p50 <= 5 },
+    // With 32 requests always in flight, each waits behind the others: the median is about 32 ÷ throughput (Little's
+    // law), so the 5 ms target is the one-at-a-time row below.
+    { name: `${label}, ${CONNECTIONS} conn: median latency (≈ ${CONNECTIONS} ÷ throughput)`, value: r.p50, unit: 'ms' },
     { name: `${label}, ${CONNECTIONS} conn: p99 latency`, value: r.p99, unit: 'ms' },
     {
       name: `${label}, ${CONNECTIONS} conn: non-2xx + errors`,
