@@ -12,6 +12,7 @@ import { benchStaffTable } from './staff-table';
 import { benchOfflineStart } from './offline-start';
 import { benchOutboxDrain } from './outbox-drain';
 import { benchWizard } from './wizard';
+import { benchPhotoPath } from './photo-path';
 import { benchLighthouse } from './lighthouse';
 import { benchStartPage } from './start-page';
 import { benchWarranties } from './warranties';
@@ -58,6 +59,7 @@ const PARTS = {
   'counter-drain': 'counter drain',
   certificate: 'certificate',
   wizard: 'customer wizard',
+  'photo-path': 'photo path against the original',
   'start-page': 'start page',
   lighthouse: 'Lighthouse',
   'bundle-size': 'bundle size',
@@ -94,6 +96,7 @@ rows.push(...(await run('offline-start', benchOfflineStart)));
 rows.push(...(await run('outbox-drain', () => benchOutboxDrain({ via: 'customer', records: 100 }))));
 rows.push(...(await run('counter-drain', () => benchOutboxDrain({ via: 'counter', records: 50 }))));
 rows.push(...(await run('wizard', benchWizard)));
+rows.push(...(await run('photo-path', benchPhotoPath)));
 rows.push(...(await run('start-page', benchStartPage)));
 rows.push(...(await run('lighthouse', benchLighthouse)));
 rows.push(...(await run('bundle-size', benchBundleSize)));

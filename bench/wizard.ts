@@ -43,7 +43,7 @@ const sum = (xs: { bytes: number }[]) => xs.reduce((n, x) => n + x.bytes, 0);
 const heading = (page: Page) => page.locator('h1').first();
 
 /** From / through Start to step 6 with real answers (the code from the dev mailbox). */
-async function walkToProducts(page: Page, server: TestServer, email: string, beforeStep2?: () => Promise<void>) {
+export async function walkToProducts(page: Page, server: TestServer, email: string, beforeStep2?: () => Promise<void>) {
   await page.getByRole('link', { name: 'Start' }).click();
   await page.getByLabel('Your Full Name').waitFor();
   await beforeStep2?.();
@@ -64,10 +64,14 @@ async function walkToProducts(page: Page, server: TestServer, email: string, bef
 
 /**
  * In the page, before its own code: each photo's time from the file input's change event to its downscaled copy stored
- * in IndexedDB (draftFiles), and each product search keystroke's time.
+ * in IndexedDB (draftFiles), the main thread's long tasks (over 50 ms), and each product search keystroke's time.
  */
-const PROBES = `
+export const PROBES = `
   performance.setResourceTimingBufferSize(1000);
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, end: e.startTime + e.duration });
+  }).observe({ type: 'longtask' });
   document.addEventListener('change', (e) => e.target.id === 'photos' && (window.__chosen ||= []).push(performance.now()), true);
   // A keystroke in the product search: from its input event until the results it caused are in the page and laid out.
   // The app's handler runs before the window's bubble listener; React commits in a microtask queued by that handler, so
@@ -96,7 +100,7 @@ const PROBES = `
   const add = IDBObjectStore.prototype.add;
   IDBObjectStore.prototype.add = function (value, key) {
     const req = add.call(this, value, key);
-    if (this.name === 'draftFiles') req.addEventListener('success', () => (window.__stored ||= []).push({ at: performance.now(), size: value.blob.size, width: value.width, height: value.height }));
+    if (this.name === 'draftFiles') req.addEventListener('success', () => (window.__stored ||= []).push({ at: performance.now(), size: value.blob.size, width: value.width, height: value.height, blob: value.blob }));
     return req;
   };
 `;
@@ -135,17 +139,48 @@ async function typeSearches(page: Page): Promise<{ ms: number[]; shown: number; 
 }
 
 type Stored = { at: number; size: number; width: number; height: number };
+type LongTask = { start: number; end: number };
 
-async function addPhotos(page: Page, photo: Buffer): Promise<{ ms: number[]; last: Stored }> {
-  for (let i = 1; i <= PHOTO_RUNS; i++) {
-    await page.locator('#photos').setInputFiles({ name: `ring-${i}.jpg`, mimeType: 'image/jpeg', buffer: photo });
+/**
+ * Chooses `photo` on step 6 `runs` times (ring-{first}.jpg, then the next numbers), each once the one before is shown.
+ * The file is made in the page beforehand and chosen in a task of its own, as a browser does after its file dialog, so
+ * the page's tasks from the change event on are the app's alone (Playwright's setInputFiles builds the file in the same
+ * task). Each photo's time from the change event to its copy stored, and the longest main-thread task overlapping any
+ * of those times (0: none over 50 ms).
+ */
+export async function addPhotos(
+  page: Page,
+  photo: Buffer,
+  runs = PHOTO_RUNS,
+  first = 1,
+): Promise<{ ms: number[]; longestTask: number; last: Stored }> {
+  await page.evaluate((base64) => {
+    (window as unknown as { __photo: Uint8Array<ArrayBuffer> }).__photo = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  }, photo.toString('base64'));
+  for (let i = first; i < first + runs; i++) {
+    await page.evaluate((name) => {
+      const input = document.querySelector<HTMLInputElement>('#photos')!;
+      const chosen = new DataTransfer();
+      chosen.items.add(new File([(window as unknown as { __photo: Uint8Array<ArrayBuffer> }).__photo], name, { type: 'image/jpeg' }));
+      input.files = chosen.files;
+      setTimeout(() => {
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+    }, `ring-${i}.jpg`);
     await page.getByRole('img', { name: `ring-${i}.jpg` }).waitFor({ timeout: 30_000 });
   }
-  const { chosen, stored } = await page.evaluate(() => {
-    const w = window as unknown as { __chosen: number[]; __stored: Stored[] };
-    return { chosen: w.__chosen, stored: w.__stored };
-  });
-  return { ms: stored.map((s, i) => s.at - chosen[i]!), last: stored.at(-1)! };
+  const { chosen, stored, tasks } = await page.evaluate((n) => {
+    const w = window as unknown as { __chosen: number[]; __stored: Stored[]; __longTasks: LongTask[] };
+    const stored = w.__stored.slice(-n).map(({ at, size, width, height }) => ({ at, size, width, height }));
+    return { chosen: w.__chosen.slice(-n), stored, tasks: w.__longTasks };
+  }, runs);
+  const during = tasks.filter((t) => stored.some((s, i) => t.end > chosen[i]! && t.start < s.at));
+  return {
+    ms: stored.map((s, i) => s.at - chosen[i]!),
+    longestTask: Math.max(0, ...during.map((t) => t.end - t.start)),
+    last: stored.at(-1)!,
+  };
 }
 
 async function customerRows(browser: Browser, server: TestServer, dist: string, photo: Buffer): Promise<Row[]> {
@@ -168,7 +203,7 @@ async function customerRows(browser: Browser, server: TestServer, dist: string, 
       [...search.ms].sort((a, b) => a - b),
       95,
     );
-    const { ms, last } = await addPhotos(page, photo);
+    const { ms, longestTask, last } = await addPhotos(page, photo);
     await page.getByRole('button', { name: 'Submit' }).click();
     await heading(page).filter({ hasText: 'Thank you!' }).waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
@@ -211,10 +246,17 @@ async function customerRows(browser: Browser, server: TestServer, dist: string, 
         name: `12 MP photo (4000x3000 JPEG, ${kb(photo.length)} KB) chosen → stored on step 6, median of ${ms.length}`,
         value: round(median(ms), 0),
         unit: 'ms',
-        target: '≤ 1000',
-        pass: median(ms) <= 1000,
+        target: '≤ 150',
+        pass: median(ms) <= 150,
       },
       { name: '12 MP photo chosen → stored, slowest', value: round(Math.max(...ms), 0), unit: 'ms' },
+      {
+        name: `main thread while each 12 MP photo is chosen → stored: longest task over the ${ms.length} (long tasks are those over 50 ms; 0: none)`,
+        value: round(longestTask, 0),
+        unit: 'ms',
+        target: '≤ 50',
+        pass: longestTask <= 50,
+      },
       {
         name: `12 MP photo as stored (${last.width}x${last.height} JPEG)`,
         value: kb(last.size),

@@ -1,12 +1,12 @@
-// Photos made small on the device (2048 px, JPEG 0.8, no metadata) before they are kept in draftFiles.
+// Photos made small on the device (2048 px, JPEG 0.8, no metadata) before they are kept in draftFiles: in a worker
+// (photo.worker.ts), or on the page where there is none. Loaded when the first photo is chosen.
 import { draftsRepository } from '@/db/drafts-repository';
 import type { AppDb } from '@/db/schema';
+import { OUTPUT_TYPE, scalePhoto, type Scaled } from './photo-scale';
+import type { PhotoDone, PhotoJob } from './photo.worker';
 import type { PhotoRef, StoredPhotos } from './wizard.types';
 
-export const MAX_SIDE = 2048;
-const MAX_CANVAS_SIDE = 4096; // iOS refuses canvases above 4096x4096
-const QUALITY = 0.8;
-const OUTPUT_TYPE = 'image/jpeg';
+export { fitWithin } from './photo-scale';
 
 export class PhotoError extends Error {
   constructor(message: string) {
@@ -18,79 +18,72 @@ export class PhotoError extends Error {
 export const notAPhoto = (name: string) => `"${name}" is not a photo. Please choose a JPEG, PNG or WebP image.`;
 export const unreadablePhoto = (name: string) => `We could not read "${name}". Please choose a JPEG, PNG or WebP photo.`;
 
-/** The size to draw at: the long side at most 2048 px, never enlarged, never above the canvas limit. */
-export function fitWithin(width: number, height: number, maxSide = MAX_SIDE): { width: number; height: number } {
-  const scale = Math.min(1, maxSide / Math.max(width, height), MAX_CANVAS_SIDE / Math.max(width, height));
-  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
-}
+/** How long the photo worker stays after its last photo, ready for the next one. */
+const WORKER_IDLE_MS = 30_000;
 
-type Decoded = { source: CanvasImageSource; width: number; height: number; close: () => void };
+/**
+ * The photo worker, started with the first photo chosen (its code loads then, not with the wizard) and ended after a
+ * while without photos. Null where workers cannot draw (no OffscreenCanvas or createImageBitmap) or it failed to start.
+ */
+const worker = (() => {
+  let current: Worker | null = null;
+  let failed = false;
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  let lastId = 0;
+  const waiting = new Map<number, (done: PhotoDone | null) => void>();
 
-async function decode(file: Blob): Promise<Decoded> {
-  if (typeof createImageBitmap === 'function') {
+  const stop = () => {
+    current?.terminate();
+    current = null;
+    for (const settle of waiting.values()) settle(null);
+    waiting.clear();
+  };
+  const start = (): Worker | null => {
+    if (current || failed) return current;
+    if (typeof Worker !== 'function' || typeof OffscreenCanvas !== 'function' || typeof createImageBitmap !== 'function') return null;
     try {
-      const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
-      const size = fitWithin(bitmap.width, bitmap.height);
-      if (size.width === bitmap.width) return { source: bitmap, ...size, close: () => bitmap.close() };
-      const small = await createImageBitmap(bitmap, { resizeWidth: size.width, resizeHeight: size.height, resizeQuality: 'high' });
-      bitmap.close();
-      return { source: small, ...size, close: () => small.close() };
+      current = new Worker(new URL('./photo.worker.ts', import.meta.url), { type: 'module', name: 'photos' });
     } catch {
-      /* some browsers decode HEIC only through <img> */
+      failed = true;
+      return null;
     }
-  }
-  if (typeof Image !== 'function') throw new Error('no image decoder');
-  const url = URL.createObjectURL(file);
-  const img = new Image();
-  img.src = url;
-  try {
-    await img.decode();
-  } catch (err) {
-    URL.revokeObjectURL(url);
-    throw err;
-  }
-  return { source: img, ...fitWithin(img.naturalWidth, img.naturalHeight), close: () => URL.revokeObjectURL(url) };
-}
+    current.onmessage = ({ data }: MessageEvent<PhotoDone>) => {
+      waiting.get(data.id)?.(data);
+      waiting.delete(data.id);
+    };
+    // The script could not load or run (blocked, missing offline): every photo is then made small on the page.
+    current.onerror = current.onmessageerror = () => {
+      failed = true;
+      stop();
+    };
+    return current;
+  };
 
-async function encode(d: Decoded): Promise<Blob> {
-  if (typeof OffscreenCanvas === 'function') {
-    const canvas = new OffscreenCanvas(d.width, d.height);
-    const ctx = canvas.getContext('2d');
-    if (!ctx) throw new Error('no 2d context');
-    ctx.fillStyle = '#ffffff'; // transparent PNGs become white, not black, as JPEG
-    ctx.fillRect(0, 0, d.width, d.height);
-    ctx.drawImage(d.source, 0, 0, d.width, d.height);
-    return canvas.convertToBlob({ type: OUTPUT_TYPE, quality: QUALITY });
-  }
-  const canvas = document.createElement('canvas');
-  canvas.width = d.width;
-  canvas.height = d.height;
-  const ctx = canvas.getContext('2d');
-  if (!ctx) throw new Error('no 2d context');
-  ctx.fillStyle = '#ffffff';
-  ctx.fillRect(0, 0, d.width, d.height);
-  ctx.imageSmoothingQuality = 'high';
-  ctx.drawImage(d.source, 0, 0, d.width, d.height);
-  return new Promise((resolve, reject) =>
-    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encode failed'))), OUTPUT_TYPE, QUALITY),
-  );
-}
+  /** The photo made small in the worker; null when the worker cannot (the page then tries itself). */
+  return (file: Blob): Promise<PhotoDone | null> => {
+    const w = start();
+    if (!w) return Promise.resolve(null);
+    clearTimeout(idle);
+    const id = ++lastId;
+    return new Promise<PhotoDone | null>((resolve) => {
+      waiting.set(id, resolve);
+      w.postMessage({ id, file } satisfies PhotoJob);
+    }).finally(() => {
+      if (waiting.size === 0) idle = setTimeout(stop, WORKER_IDLE_MS);
+    });
+  };
+})();
 
 /** A downscaled JPEG copy of a photo; throws PhotoError with a message for the customer when it cannot be read. */
-export async function downscalePhoto(file: File): Promise<{ blob: Blob; width: number; height: number }> {
+export async function downscalePhoto(file: File): Promise<Scaled> {
   if (file.type && !file.type.startsWith('image/')) throw new PhotoError(notAPhoto(file.name));
-  let decoded: Decoded;
+  const done = await worker(file);
+  if (done?.ok) return { blob: done.blob, width: done.width, height: done.height };
+  // No worker, or it could not read the file: the page tries, with what only pages have (HEIC through <img> in Safari).
   try {
-    decoded = await decode(file);
+    return await scalePhoto(file);
   } catch {
     throw new PhotoError(unreadablePhoto(file.name));
-  }
-  try {
-    return { blob: await encode(decoded), width: decoded.width, height: decoded.height };
-  } catch {
-    throw new PhotoError(unreadablePhoto(file.name));
-  } finally {
-    decoded.close();
   }
 }
 

@@ -3,7 +3,6 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { AppDb } from '@/db/schema';
 import { readPlaceDetails, readPredictions } from './answers';
 import { clearDraft, loadDraft, removePhoto, saveDraft, type KeyStore } from './drafts';
-import { storePhotos } from './photos';
 import { loadCatalog } from './products';
 import type { ActorIO, SessionCheck } from './wizard.types';
 import type { WizardEvent } from './wizard.machine';
@@ -96,7 +95,8 @@ export function createWizardActors(deps: WizardDeps) {
       return readPlaceDetails(await getJson((u) => deps.fetch(u), url));
     }),
     loadCatalog: call('loadCatalog', () => loadCatalog(deps.db, deps.fetch)),
-    storePhotos: call('storePhotos', (input) => storePhotos(deps.db, input.draftId, input.files)),
+    // The photo code (and its worker) loads with the first photo chosen, not with the wizard.
+    storePhotos: call('storePhotos', async (input) => (await import('./photos')).storePhotos(deps.db, input.draftId, input.files)),
     removePhoto: call('removePhoto', async (input) => {
       await removePhoto(deps.db, input.id);
     }),
