@@ -695,7 +695,8 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
               src: 'storePhotos',
               input: ({ context }) => ({ draftId: context.draftId, files: context.storingFiles }),
               onDone: { target: 'idle', actions: { type: 'addPhotos', params: ({ event }) => event.output } },
-              onError: { target: 'idle', actions: assign({ storingFiles: [] }) },
+              // The photo code could not be loaded (no network, no service worker): nothing was kept; the customer is told.
+              onError: { target: 'idle', actions: { type: 'addPhotos', params: { added: [], errors: [MESSAGES.photosNotAdded] } } },
             },
           },
         },

@@ -13,6 +13,7 @@ export const MESSAGES = {
   phoneLength: 'Phone number must be 10 digits',
   addressRequired: 'Please enter your address.',
   productOrPhoto: 'Please upload an image or select a product via SKU.',
+  photosNotAdded: 'We could not add your photos. Please check your connection and choose them again.',
   sessionExpired: 'Please log in again. Your session has expired.',
   authExpired: 'Authentication expired. Please log in again.',
   unknownError: 'Unknown error',

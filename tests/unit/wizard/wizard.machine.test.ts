@@ -482,6 +482,24 @@ describe('wizardMachine: step 6, products and photos', () => {
     expect(w.ctx().error).toBe('We could not read "x.heic".');
   });
 
+  it('says so when the photos could not be kept (the photo code did not load), and takes the next ones', async () => {
+    let calls = 0;
+    const w = await wizardAt(6, {
+      storePhotos: async () => {
+        if (calls++ === 0) throw new TypeError('Failed to fetch dynamically imported module');
+        return { added: [{ id: 'p1', name: 'ring.jpg', url: 'blob:ring' }], errors: [] };
+      },
+    });
+    w.send({ type: 'photos.add', files: [new File(['a'], 'ring.jpg')] });
+    await settle();
+    expect(w.ctx().error).toBe('We could not add your photos. Please check your connection and choose them again.');
+    expect(w.ctx().photos).toEqual([]);
+    w.send({ type: 'photos.add', files: [new File(['a'], 'ring.jpg')] });
+    await settle();
+    expect(w.ctx().photos.map((p) => p.name)).toEqual(['ring.jpg']);
+    expect(w.ctx().error).toBeNull();
+  });
+
   it('asks for a photo or a product', async () => {
     const w = await wizardAt(6);
     w.send({ type: 'key.enter' });
