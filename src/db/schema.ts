@@ -1,7 +1,6 @@
 // The only file that knows table names and indexes. One Dexie database per device.
 import Dexie, { type EntityTable } from 'dexie';
-import type { SnapshotRecord } from './staff-snapshot';
-import type { CachedSubmission, CatalogEntry, Draft, DraftFile, OutboxEntry, PendingEdit } from './types';
+import type { CachedSubmission, CatalogEntry, Draft, DraftFile, OutboxEntry, PendingEdit, StaffSnapshotRecord } from './types';
 
 export type AppDb = Dexie & {
   drafts: EntityTable<Draft, 'id'>;
@@ -11,7 +10,7 @@ export type AppDb = Dexie & {
   submissions: EntityTable<CachedSubmission, '$id'>; // staff cache, delta-synced by $updatedAt
   pendingEdits: EntityTable<PendingEdit, 'id'>; // staff edits made offline
   meta: EntityTable<{ key: string; value: unknown }, 'key'>; // sync watermarks and small settings
-  staffSnapshot: EntityTable<SnapshotRecord, 'key'>; // the staff cache as a few JSON texts, for a fast first read
+  staffSnapshot: EntityTable<StaffSnapshotRecord, 'key'>; // the staff cache as a few JSON texts, for a fast first read
 };
 
 export const DB_NAME = 'warranty';

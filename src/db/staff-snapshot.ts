@@ -3,6 +3,7 @@
 // $updatedAt on, and for which ids, the records must be read again to bring it up to date.
 import type { Submission } from '@/shared/contracts/submission';
 import type { AppDb } from './schema';
+import type { StaffSnapshotHeader, StaffSnapshotPart } from './types';
 
 /** Rows newest first, and what must be read from the records to bring them up to date. */
 export type RowsState = {
@@ -13,9 +14,8 @@ export type RowsState = {
   pendingIds: string[];
 };
 
-type Header = { key: 'header'; format: number; parts: number; count: number; since: string; pendingIds: string[] };
-type Part = { key: string; json: string };
-export type SnapshotRecord = Header | Part;
+type Header = StaffSnapshotHeader;
+type Part = StaffSnapshotPart;
 
 const FORMAT = 1;
 const ROWS_PER_PART = 5_000;

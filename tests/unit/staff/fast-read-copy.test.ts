@@ -3,7 +3,8 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openAppDb, type AppDb } from '@/db/schema';
-import { readStaffSnapshot, writeStaffSnapshot, type SnapshotRecord } from '@/db/staff-snapshot';
+import { readStaffSnapshot, writeStaffSnapshot } from '@/db/staff-snapshot';
+import type { StaffSnapshotRecord } from '@/db/types';
 import type { Submission } from '@/shared/contracts/submission';
 import { submission } from '../../helpers/fixtures';
 
@@ -43,7 +44,7 @@ describe('the fast-read copy of the staff cache', () => {
     await writeStaffSnapshot(db, { rows, since: '', pendingIds: [] });
     const parts = (await db.staffSnapshot.toArray()).filter((r) => r.key !== 'header');
     expect(parts.length).toBe(2);
-    await db.staffSnapshot.put({ key: parts[1]!.key, json: '[{"$id":' } as SnapshotRecord);
+    await db.staffSnapshot.put({ key: parts[1]!.key, json: '[{"$id":' } as StaffSnapshotRecord);
     expect(await readStaffSnapshot(db)).toBeNull();
     await db.staffSnapshot.delete(parts[1]!.key);
     expect(await readStaffSnapshot(db)).toBeNull();
