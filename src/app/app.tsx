@@ -21,8 +21,9 @@ const screens: Record<string, Screen> = {
 const notFound: Screen = () => import('./routes/not-found');
 const screenFor = (path: string) => screens[path.replace(/\/+$/, '') || '/'] ?? notFound;
 
-// Screens that report themselves shown once their own data is on screen (the wizard restores a draft first).
-const reportsItself = new Set<Screen>([screens['/login']!]);
+// Screens that report themselves shown once their own data is on screen (the wizard restores a draft first, and
+// /warranties checks the customer's sign-in).
+const reportsItself = new Set<Screen>([screens['/login']!, screens['/warranties']!]);
 
 // Screens whose code is here already render at once; the others through lazy(), with "Loading..." meanwhile. Each
 // screen's choice is made once and kept, so a screen is never swapped for another component (and remounted).
