@@ -207,7 +207,33 @@ export default defineConfig({
       },
     }),
   ],
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Modules that always load together share one file instead of a dozen small ones, each of which costs its own
+        // request, import list and gzip header: Dexie with the device database's repositories (every customer page),
+        // the appwrite SDK with its client, and the page's outbox sending. Every customer page loads all three soon after
+        // its first screen (the outbox runner needs them). A module is captured alone, not with what it imports
+        // (includeDependenciesRecursively off), so a group pulls in no other code.
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            {
+              name: 'db',
+              test: /node_modules[\\/]dexie(-react-hooks)?[\\/]|src[\\/](db[\\/](schema|counter-repository|outbox-repository|queued-entry)|lib[\\/]counter-device|sync[\\/]flush-request|shared[\\/]unique-id)\.ts$/,
+            },
+            { name: 'appwrite', test: /node_modules[\\/](appwrite|json-bigint|bignumber\.js)[\\/]|src[\\/]lib[\\/]appwrite\.ts$/ },
+            {
+              name: 'outbox',
+              test: /src[\\/]sync[\\/](outbox|triggers|backend|appwrite-backend|worker-share|counter-sender|persist-storage)\.ts$/,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       '/v1': 'http://localhost:8888',
