@@ -1,5 +1,6 @@
 // Maps paths to screens. Each screen is its own chunk, loaded on first visit.
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { PrerenderedContext } from './prerendered';
 import { useNav } from './router';
 import { ScreenShownContext, useScreenShown } from './screen-shown';
 import { UpdateBanner } from './update-banner';
@@ -60,15 +61,20 @@ function Shown() {
   return null;
 }
 
-export function App({ onScreenShown }: { onScreenShown?: () => void }) {
+/** `prerendered`: the path whose screen the page's HTML carries, prerendered (until the person goes elsewhere). */
+export function App({ onScreenShown, prerendered }: { onScreenShown?: () => void; prerendered?: string }) {
   const { path } = useNav();
+  const [firstPath, setFirstPath] = useState(prerendered);
+  if (firstPath !== undefined && firstPath !== path) setFirstPath(undefined);
   const screen = screenFor(path);
   const Screen = componentFor(screen);
   return (
     <ScreenShownContext.Provider value={onScreenShown}>
       <UpdateBanner />
       <Suspense fallback={<p className="loading">Loading...</p>}>
-        <Screen />
+        <PrerenderedContext.Provider value={firstPath === path}>
+          <Screen />
+        </PrerenderedContext.Provider>
         {!reportsItself.has(screen) && <Shown />}
       </Suspense>
     </ScreenShownContext.Provider>
