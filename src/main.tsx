@@ -1,5 +1,5 @@
-// Reads the runtime configuration, applies the brand, and starts the app: on / it hydrates the start page the
-// build prerendered (it is on screen and working already); on every other path it renders into the shell.
+// Reads the runtime configuration, applies the brand, and starts the app: on / and /login it hydrates the page the
+// build prerendered (it is on screen already); on every other path it renders into the shell.
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@fontsource/cormorant-garamond/latin-500.css';
 import '@fontsource/cormorant-garamond/latin-600.css';
@@ -13,9 +13,22 @@ import { listenForInstallOffer } from './lib/install-prompt';
 
 const container = document.getElementById('root')!;
 const path = window.location.pathname;
-// start.html carries the start page, prerendered; it is hydrated only on the path it was rendered for.
-const prerendered = container.dataset.prerendered === path;
+// start.html carries the start page, prerendered, and login.html the wizard's first step; each is hydrated only on the
+// path it was rendered for. The first step is for a device that has never run the app (no saved run can come back
+// on another step): login.html's first script says so before the page paints, and the page shows it only then.
+const prerendered =
+  container.dataset.prerendered === path && (path !== '/login' || document.documentElement.dataset.firstRun !== undefined);
 const screen = preloadScreen(path);
+
+/** A prerendered page the app does not take over is the shell again ("Loading..."), until the app has drawn it. */
+function toShell() {
+  if (container.dataset.prerendered === undefined) return;
+  delete container.dataset.prerendered;
+  const loading = document.createElement('p');
+  loading.className = 'loading';
+  loading.textContent = 'Loading...';
+  container.replaceChildren(loading);
+}
 
 Promise.all([loadRuntimeConfig(), screen]).then(
   ([config]) => {
@@ -32,12 +45,16 @@ Promise.all([loadRuntimeConfig(), screen]).then(
         0,
       );
     };
-    const app = <Root config={config} onScreenShown={startOutbox} />;
+    const app = <Root config={config} onScreenShown={startOutbox} prerendered={prerendered ? path : undefined} />;
     if (prerendered) hydrateRoot(container, app);
-    else createRoot(container).render(app);
+    else {
+      toShell();
+      createRoot(container).render(app);
+    }
   },
   (err: unknown) => {
     console.error(err);
+    toShell();
     createRoot(container).render(
       <main className="start" role="alert">
         <h1 className="start__title">This app cannot start</h1>

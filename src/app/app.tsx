@@ -1,5 +1,6 @@
 // Maps paths to screens. Each screen is its own chunk, loaded on first visit.
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { PrerenderedContext } from './prerendered';
 import { useNav } from './router';
 import { ScreenShownContext, useScreenShown } from './screen-shown';
 import { UpdateBanner } from './update-banner';
@@ -21,8 +22,9 @@ const screens: Record<string, Screen> = {
 const notFound: Screen = () => import('./routes/not-found');
 const screenFor = (path: string) => screens[path.replace(/\/+$/, '') || '/'] ?? notFound;
 
-// Screens that report themselves shown once their own data is on screen (the wizard restores a draft first).
-const reportsItself = new Set<Screen>([screens['/login']!]);
+// Screens that report themselves shown once their own data is on screen (the wizard restores a draft first, and
+// /warranties checks the customer's sign-in).
+const reportsItself = new Set<Screen>([screens['/login']!, screens['/warranties']!]);
 
 // Screens whose code is here already render at once; the others through lazy(), with "Loading..." meanwhile. Each
 // screen's choice is made once and kept, so a screen is never swapped for another component (and remounted).
@@ -59,15 +61,20 @@ function Shown() {
   return null;
 }
 
-export function App({ onScreenShown }: { onScreenShown?: () => void }) {
+/** `prerendered`: the path whose screen the page's HTML carries, prerendered (until the person goes elsewhere). */
+export function App({ onScreenShown, prerendered }: { onScreenShown?: () => void; prerendered?: string }) {
   const { path } = useNav();
+  const [firstPath, setFirstPath] = useState(prerendered);
+  if (firstPath !== undefined && firstPath !== path) setFirstPath(undefined);
   const screen = screenFor(path);
   const Screen = componentFor(screen);
   return (
     <ScreenShownContext.Provider value={onScreenShown}>
       <UpdateBanner />
       <Suspense fallback={<p className="loading">Loading...</p>}>
-        <Screen />
+        <PrerenderedContext.Provider value={firstPath === path}>
+          <Screen />
+        </PrerenderedContext.Provider>
         {!reportsItself.has(screen) && <Shown />}
       </Suspense>
     </ScreenShownContext.Provider>

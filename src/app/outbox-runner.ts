@@ -4,21 +4,27 @@
 import type { RuntimeConfig } from '@/lib/runtime-config';
 
 export async function startOutboxRunner(config: RuntimeConfig): Promise<() => void> {
-  const [{ appDb }, { appwrite }, { appwriteOutboxBackend }, { startOutboxTriggers }, { shareWithWorker, SYNC_TAG }, { counterSender }] =
-    await Promise.all([
-      import('@/db/schema'),
-      import('@/lib/appwrite'),
-      import('@/sync/appwrite-backend'),
-      import('@/sync/triggers'),
-      import('@/sync/worker-flush'),
-      import('@/sync/counter-backend'),
-    ]);
+  const [
+    { appDb },
+    { appwrite },
+    { appwriteOutboxBackend },
+    { startOutboxTriggers },
+    { shareWithWorker, SYNC_TAG },
+    { lazyCounterSender },
+  ] = await Promise.all([
+    import('@/db/schema'),
+    import('@/lib/appwrite'),
+    import('@/sync/appwrite-backend'),
+    import('@/sync/triggers'),
+    import('@/sync/worker-share'),
+    import('@/sync/counter-sender'),
+  ]);
   const db = appDb();
   const share = () => shareWithWorker(db, config, localStorage.getItem('cookieFallback')).catch(() => {});
   await share();
   return startOutboxTriggers(
     db,
-    { ...appwriteOutboxBackend(appwrite(config)), counter: counterSender(db) },
+    { ...appwriteOutboxBackend(appwrite(config)), counter: lazyCounterSender(db) },
     {
       onReport: (report) => {
         void share();

@@ -6,12 +6,21 @@ import { App } from './app';
 import { ConfigContext } from './config-context';
 import { RouterProvider } from './router';
 
-export function Root({ config, path, onScreenShown }: { config: RuntimeConfig; path?: string; onScreenShown?: () => void }) {
+type Props = {
+  config: RuntimeConfig;
+  /** The path to render without a window (at build time). */
+  path?: string;
+  onScreenShown?: () => void;
+  /** The path whose screen the page carries already, prerendered: the app takes that markup over. */
+  prerendered?: string;
+};
+
+export function Root({ config, path, onScreenShown, prerendered }: Props) {
   return (
     <StrictMode>
       <ConfigContext.Provider value={config}>
         <RouterProvider initialPath={path}>
-          <App onScreenShown={onScreenShown} />
+          <App onScreenShown={onScreenShown} prerendered={prerendered} />
         </RouterProvider>
       </ConfigContext.Provider>
     </StrictMode>

@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { QueuePill } from '@/features/outbox/queue-pill';
 import { RegistrationPage } from '@/features/wizard/registration-page';
 import { useConfig } from '../config-context';
+import { takeOverPrerendered, usePrerendered } from '../prerendered';
 import { useNav } from '../router';
 import { useScreenShown } from '../screen-shown';
 
@@ -13,5 +14,6 @@ export default function Registration() {
   const onShown = useCallback(() => setShown(true), []);
   const { navigate } = useNav();
   const onLeave = useCallback(() => navigate('/'), [navigate]);
-  return <RegistrationPage config={config} status={<QueuePill />} onShown={onShown} onLeave={onLeave} />;
+  const firstStep = usePrerendered() ? takeOverPrerendered : undefined;
+  return <RegistrationPage config={config} status={<QueuePill />} onShown={onShown} onLeave={onLeave} firstStep={firstStep} />;
 }

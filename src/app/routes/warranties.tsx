@@ -1,12 +1,16 @@
 // /warranties: a customer's own registrations, after signing in with their email and code.
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { WarrantiesPage } from '@/features/warranties/warranties-page';
 import { useConfig } from '../config-context';
 import { useNav } from '../router';
+import { useScreenShown } from '../screen-shown';
 
 export default function Warranties() {
   const config = useConfig();
   const { navigate } = useNav();
   const onRegisterAnother = useCallback(() => navigate('/login'), [navigate]);
-  return <WarrantiesPage config={config} onRegisterAnother={onRegisterAnother} />;
+  const [shown, setShown] = useState(false);
+  useScreenShown(shown);
+  const onShown = useCallback(() => setShown(true), []);
+  return <WarrantiesPage config={config} onRegisterAnother={onRegisterAnother} onShown={onShown} />;
 }

@@ -11,7 +11,12 @@ import { SignIn } from './sign-in';
 import { cardsOf, certificateName, type RegistrationDoc, type WarrantyCard } from './warranty-cards';
 import './warranties.css';
 
-type Props = { config: RuntimeConfig; onRegisterAnother: () => void };
+type Props = {
+  config: RuntimeConfig;
+  onRegisterAnother: () => void;
+  /** Called once the page shows its content (the sign-in, or the customer's list), not the check before it. */
+  onShown?: () => void;
+};
 
 type View =
   | { kind: 'checking' }
@@ -38,7 +43,7 @@ function RegisterAnother({ onRegisterAnother }: Pick<Props, 'onRegisterAnother'>
   );
 }
 
-export function WarrantiesPage({ config, onRegisterAnother }: Props) {
+export function WarrantiesPage({ config, onRegisterAnother, onShown }: Props) {
   const { account, databases, storage } = appwrite(config);
   const [view, setView] = useState<View>({ kind: 'checking' });
   const heading = useRef<HTMLHeadingElement>(null);
@@ -82,6 +87,11 @@ export function WarrantiesPage({ config, onRegisterAnother }: Props) {
   useEffect(() => {
     if (view.kind === 'list') heading.current?.focus();
   }, [view.kind]);
+
+  const shown = view.kind === 'signIn' || view.kind === 'list' || view.kind === 'failed';
+  useEffect(() => {
+    if (shown) onShown?.();
+  }, [shown, onShown]);
 
   const signOut = async () => {
     await account.deleteSession({ sessionId: 'current' }).catch(() => undefined);

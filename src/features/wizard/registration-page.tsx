@@ -39,19 +39,22 @@ const configNow = () => {
 };
 
 // Building the machine is the heaviest part of opening /login: it gets a task of its own right after this module loads,
-// instead of lengthening the first render.
+// instead of lengthening the first render. The build draws a new run's first step from this page too
+// (src/app/prerender.tsx): there, without a window, the machine only gives its first state and nothing of it runs.
 const wizardMachine = new Promise<ReturnType<typeof createWizardMachine>>((resolve) =>
   setTimeout(() =>
     resolve(
-      createWizardMachine(
-        createWizardActors({
-          account: lazyAccount(configNow),
-          db: appDb(),
-          keys: window.localStorage,
-          fetch: (input, init) => fetch(input, init),
-          submitRegistration: (input) => submitThroughOutbox(configNow())(input),
-        }),
-      ),
+      typeof window === 'undefined'
+        ? createWizardMachine()
+        : createWizardMachine(
+            createWizardActors({
+              account: lazyAccount(configNow),
+              db: appDb(),
+              keys: window.localStorage,
+              fetch: (input, init) => fetch(input, init),
+              submitRegistration: (input) => submitThroughOutbox(configNow())(input),
+            }),
+          ),
     ),
   ),
 );
@@ -73,9 +76,15 @@ type Props = {
   onShown?: () => void;
   /** A counter is done with its customer (registered, or walked away): the start page comes back. */
   onLeave: () => void;
+  /**
+   * Step 1 of a new run is on screen already, prerendered (login.html on a device that never ran the app, so no saved
+   * run can come back): it stays while the draft is looked up, instead of "Loading...". Called once the wizard has the
+   * step: whether Next (or Enter) was pressed on it before, which the wizard then acts on.
+   */
+  firstStep?: () => { pressed: boolean };
 };
 
-export function RegistrationPage({ config, status, onShown, onLeave }: Props) {
+export function RegistrationPage({ config, status, onShown, onLeave, firstStep }: Props) {
   pageConfig = config;
   const machine = use(wizardMachine);
   const [state, send] = useMachine(machine);
@@ -130,8 +139,19 @@ export function RegistrationPage({ config, status, onShown, onLeave }: Props) {
   useEffect(() => {
     if (!view.restoring) onShown?.();
   }, [view.restoring, onShown]);
+  const firstStepTaken = useRef(false);
+  const name = state.context.fields.fullName;
+  useEffect(() => {
+    if (view.restoring || !firstStep || firstStepTaken.current) return;
+    firstStepTaken.current = true;
+    const { pressed } = firstStep();
+    if (step !== 1) return;
+    // Typed while the draft was looked up (the draft keeps only what comes after): saved now, as any answer is.
+    if (name !== '') send({ type: 'field.change', field: 'fullName', value: name });
+    if (pressed) send({ type: 'step.next' });
+  }, [view.restoring, firstStep, step, name, send]);
 
-  if (view.restoring) return <p className="loading">Loading...</p>;
+  if (view.restoring && !firstStep) return <p className="loading">Loading...</p>;
   const Step = STEPS[step];
   return (
     <WizardScreen

@@ -15,14 +15,14 @@ export function submitThroughOutbox(config: RuntimeConfig) {
       { appwriteOutboxBackend },
       { askPersistentStorageOnce },
       { appwrite },
-      { counterSender },
+      { lazyCounterSender },
     ] = await Promise.all([
       import('@/db/outbox-repository'),
       import('@/sync/outbox'),
       import('@/sync/appwrite-backend'),
       import('@/sync/persist-storage'),
       import('@/lib/appwrite'),
-      import('@/sync/counter-backend'),
+      import('@/sync/counter-sender'),
     ]);
     const db = appDb();
     let entryId = input.entryId;
@@ -43,7 +43,7 @@ export function submitThroughOutbox(config: RuntimeConfig) {
       void askPersistentStorageOnce(db).catch(() => undefined);
     }
     if (input.via === 'customer') await releaseNeedsSignIn(db, input.userId, input.fields.email);
-    const report = await flushOutbox(db, { ...appwriteOutboxBackend(appwrite(config)), counter: counterSender(db) });
+    const report = await flushOutbox(db, { ...appwriteOutboxBackend(appwrite(config)), counter: lazyCounterSender(db) });
     // The page's runner plans the next attempt (and the worker's Background Sync) for whatever is still waiting.
     requestFlush();
     if (report.sent.includes(entryId)) return { outcome: 'sent', entryId };

@@ -34,13 +34,15 @@ export function WizardScreen({ step, error, onBack, onEnter, status, children }:
           <p className="wizard__progress">
             Step {step} of {total}
           </p>
-          <div className="wizard__meter" aria-hidden="true">
-            <span style={{ width: `${(step / total) * 100}%` }} />
+          <div className="wizard__meter" data-step={step} aria-hidden="true">
+            <span />
           </div>
         </header>
       )}
       {status}
-      <form ref={form} className="wizard__form" noValidate onKeyDown={onKeyDown} onSubmit={(e) => e.preventDefault()}>
+      {/* The app handles Enter; before it has taken over a prerendered step, "dialog" keeps Enter in a field from sending
+          the form as a page load (outside a dialog, such a form goes nowhere). */}
+      <form ref={form} className="wizard__form" method="dialog" noValidate onKeyDown={onKeyDown} onSubmit={(e) => e.preventDefault()}>
         {children}
       </form>
     </main>
