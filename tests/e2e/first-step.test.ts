@@ -2,7 +2,7 @@
 // before any script has arrived, the app takes it over keeping what was typed (and a Next or Enter pressed meanwhile),
 // and a device with a saved run on another step never sees step 1 on the way to that step.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { appInBrowser } from '../helpers/suite';
 import { chromiumPath, PHONE } from '../helpers/browser';
 import { atStep } from '../helpers/wizard-walk';
@@ -48,15 +48,20 @@ const STEP1_WATCH = `
 describe.runIf(chromiumPath)('the prerendered first step', () => {
   const app = appInBrowser();
   const newDevice = () => app.browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+  /** /login opened on a device that has never run the app, its scripts held back: step 1 is on screen, prerendered. */
+  const firstVisit = async (context: BrowserContext) => {
+    const page = await context.newPage();
+    const seen = problems(page);
+    const release = await holdScripts(page);
+    await page.goto(`${app.server.url}/login`, { waitUntil: 'commit' });
+    await atStep(page, 'Your Full Name');
+    return { page, seen, release };
+  };
 
   it('paints step 1 before any script arrives, keeps what is typed and an Enter pressed meanwhile, and goes on', async () => {
     const context = await newDevice();
     try {
-      const page = await context.newPage();
-      const seen = problems(page);
-      const release = await holdScripts(page);
-      await page.goto(`${app.server.url}/login`, { waitUntil: 'commit' });
-      await atStep(page, 'Your Full Name');
+      const { page, seen, release } = await firstVisit(context);
       expect(await page.getByLabel('Your Full Name').isVisible()).toBe(true);
       expect(await page.locator('.wizard__progress').textContent()).toBe('Step 1 of 6');
       // No script of the app has run yet: the customer types, and presses Enter (which, alone, the page ignores).
@@ -79,11 +84,7 @@ describe.runIf(chromiumPath)('the prerendered first step', () => {
   it('keeps the very field it was typed into as the app takes it over', async () => {
     const context = await newDevice();
     try {
-      const page = await context.newPage();
-      const seen = problems(page);
-      const release = await holdScripts(page);
-      await page.goto(`${app.server.url}/login`, { waitUntil: 'commit' });
-      await atStep(page, 'Your Full Name');
+      const { page, seen, release } = await firstVisit(context);
       const field = page.getByLabel('Your Full Name');
       await field.fill('Grace');
       await page.evaluate(() => ((window as unknown as { typedInto: Element | null }).typedInto = document.getElementById('fullName')));
@@ -112,10 +113,7 @@ describe.runIf(chromiumPath)('the prerendered first step', () => {
   it('acts on Next pressed before the app arrived', async () => {
     const context = await newDevice();
     try {
-      const page = await context.newPage();
-      const release = await holdScripts(page);
-      await page.goto(`${app.server.url}/login`, { waitUntil: 'commit' });
-      await atStep(page, 'Your Full Name');
+      const { page, release } = await firstVisit(context);
       await page.getByLabel('Your Full Name').fill('Katherine Johnson');
       await page.getByRole('button', { name: 'Next' }).click();
       release();

@@ -9,6 +9,27 @@ import { inDeviceDb } from '../helpers/device-db';
 import { appInBrowser } from '../helpers/suite';
 import { atStep, phoneAndAddress, verifyEmail } from '../helpers/wizard-walk';
 
+/** The portrait photo as kept: turned upright (its red corner, stored top left, now top right) and 2048 px tall. */
+const PORTRAIT_KEPT = {
+  name: 'portrait.jpg',
+  type: 'image/jpeg',
+  width: 1365,
+  height: 2048,
+  exif: false,
+  corners: ['grey', 'red', 'grey', 'grey'],
+  middle: 'blue',
+};
+/** The transparent PNG as kept: a JPEG on white, 2048 px wide. */
+const CUT_OUT_KEPT = {
+  name: 'cut-out.jpg',
+  type: 'image/jpeg',
+  width: 2048,
+  height: 1365,
+  exif: false,
+  corners: ['red', 'white', 'white', 'white'],
+  middle: 'blue',
+};
+
 const GREY = '#808080';
 const RED = '#ff0000';
 const BLUE = '#0000ff';
@@ -114,15 +135,7 @@ describe.runIf(chromiumPath)('photos on step 6', () => {
       await page.getByRole('img', { name: 'small.jpg' }).waitFor();
       expect(await keptPhotos(page)).toEqual([
         // Stored top left, shown top right once turned.
-        {
-          name: 'portrait.jpg',
-          type: 'image/jpeg',
-          width: 1365,
-          height: 2048,
-          exif: false,
-          corners: ['grey', 'red', 'grey', 'grey'],
-          middle: 'blue',
-        },
+        PORTRAIT_KEPT,
         {
           name: 'landscape.jpg',
           type: 'image/jpeg',
@@ -132,15 +145,7 @@ describe.runIf(chromiumPath)('photos on step 6', () => {
           corners: ['red', 'grey', 'grey', 'grey'],
           middle: 'blue',
         },
-        {
-          name: 'cut-out.jpg',
-          type: 'image/jpeg',
-          width: 2048,
-          height: 1365,
-          exif: false,
-          corners: ['red', 'white', 'white', 'white'],
-          middle: 'blue',
-        },
+        CUT_OUT_KEPT,
         {
           name: 'small.jpg',
           type: 'image/jpeg',
@@ -181,26 +186,7 @@ describe.runIf(chromiumPath)('photos on step 6', () => {
         { name: 'cut-out.png', mimeType: 'image/png', buffer: await transparent(2400, 1600) },
       ]);
       await page.getByRole('img', { name: 'cut-out.jpg' }).waitFor();
-      expect(await keptPhotos(page)).toEqual([
-        {
-          name: 'portrait.jpg',
-          type: 'image/jpeg',
-          width: 1365,
-          height: 2048,
-          exif: false,
-          corners: ['grey', 'red', 'grey', 'grey'],
-          middle: 'blue',
-        },
-        {
-          name: 'cut-out.jpg',
-          type: 'image/jpeg',
-          width: 2048,
-          height: 1365,
-          exif: false,
-          corners: ['red', 'white', 'white', 'white'],
-          middle: 'blue',
-        },
-      ]);
+      expect(await keptPhotos(page)).toEqual([PORTRAIT_KEPT, CUT_OUT_KEPT]);
       expect(refused).toBe(1); // the worker was tried once, and the page did the rest
     } finally {
       await page.close();
