@@ -53,26 +53,29 @@ export const eighthsFor = (long: number, target: number) => Math.min(8, Math.max
 async function draw(source: CanvasImageSource, width: number, height: number): Promise<Blob> {
   if (typeof OffscreenCanvas === 'function') {
     const canvas = new OffscreenCanvas(width, height);
-    const ctx = canvas.getContext('2d', { alpha: false });
-    if (!ctx) throw new Error('no 2d context');
-    ctx.fillStyle = '#ffffff';
-    ctx.fillRect(0, 0, width, height);
-    ctx.imageSmoothingQuality = 'high';
-    ctx.drawImage(source, 0, 0, width, height);
+    paint(canvas.getContext('2d', { alpha: false }), source, width, height);
     return canvas.convertToBlob({ type: OUTPUT_TYPE, quality: QUALITY });
   }
   const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;
-  const ctx = canvas.getContext('2d', { alpha: false });
+  paint(canvas.getContext('2d', { alpha: false }), source, width, height);
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encode failed'))), OUTPUT_TYPE, QUALITY),
+  );
+}
+
+function paint(
+  ctx: OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null,
+  source: CanvasImageSource,
+  width: number,
+  height: number,
+) {
   if (!ctx) throw new Error('no 2d context');
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, width, height);
   ctx.imageSmoothingQuality = 'high';
   ctx.drawImage(source, 0, 0, width, height);
-  return new Promise((resolve, reject) =>
-    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encode failed'))), OUTPUT_TYPE, QUALITY),
-  );
 }
 
 /**
