@@ -13,11 +13,9 @@ const syncMark = async (db: AppDb): Promise<string | null> => {
 export const staffRepository = (db: AppDb) => ({
   /** The `n` most recently changed submissions, newest first. */
   latest: (n: number) => db.submissions.orderBy('$updatedAt').reverse().limit(n).toArray(),
-  all: () => db.submissions.toArray(),
   count: () => db.submissions.count(),
   /** Submission ids, most recently changed first (the rows are read when they are shown). */
   idsNewestFirst: async () => (await db.submissions.orderBy('$updatedAt').reverse().primaryKeys()) as string[],
-  changedSince: (updatedAt: string) => db.submissions.where('$updatedAt').aboveOrEqual(updatedAt).toArray(),
   /** The submissions with these ids that are on the device, in the given order. */
   byIds: async (ids: string[]): Promise<CachedSubmission[]> =>
     (await db.submissions.bulkGet(ids)).filter((r): r is CachedSubmission => Boolean(r)),
@@ -48,7 +46,6 @@ export const staffRepository = (db: AppDb) => ({
 
   pendingEdits: (): Promise<PendingEdit[]> => db.pendingEdits.toArray(),
   pendingEdit: (id: string) => db.pendingEdits.get(id),
-  pendingEditIds: () => pendingEditIds(db),
   countPendingEdits: () => db.pendingEdits.count(),
   countConflicts: () => db.pendingEdits.filter((e) => Boolean(e.current)).count(),
 });
