@@ -37,7 +37,8 @@ export default defineFunction('sendToShopify', async ({ customer, body: id }) =>
   if (doc.status === REGISTRATION_STATUS.pending)
     throw new HttpError(409, 'pending_confirmation', "This registration waits for the customer's e-mail confirmation.");
   // Then the confirmation e-mail, once per registration however often the outbox calls (DESIGN.md "After the
-  // registration"); it never changes this answer, and goes even when Shopify failed.
+  // registration"), even when Shopify failed. Its sending never changes this answer; only a claim Appwrite could not
+  // take does (502), so that the outbox's retry claims it.
   try {
     return await handOffToShopify(registrationOf(id, doc));
   } finally {

@@ -22,6 +22,7 @@ import { adminClient } from './appwrite';
 import { appOrigin } from './confirmation-link';
 import { confirmationMail, escapeHtml, warrantiesUrl } from './confirmation-mail';
 import { env } from './env';
+import { HttpError } from './http';
 import { recordOnce } from './integration-log';
 import { mailConfigured, sendMail, type OutgoingMail } from './mail';
 import { bundledCatalog } from './products/catalog';
@@ -237,15 +238,22 @@ async function deliver(kind: MailKind, doc: Doc, attempt: number, now: number): 
 }
 
 /**
- * The confirmation e-mail of a confirmed registration, sent once however often this is called ('already' for every
- * call after the first claim). A missing or pending registration is left alone ('missing', 'pending').
+ * Claims the confirmation e-mail of a confirmed registration: the claimed send ('already' for every call after the
+ * first claim). A missing or pending registration is left alone ('missing', 'pending'). Throws when Appwrite cannot be
+ * asked, so nothing is claimed and the caller can say so.
  */
-export async function sendConfirmationOnce(id: string, now = Date.now()): Promise<MailOutcome | 'missing' | 'pending'> {
+async function claimConfirmation(id: string, now: number): Promise<(() => Promise<MailOutcome>) | 'missing' | 'pending' | 'already'> {
   const doc = await readRegistrationDoc(id);
   if (!doc) return 'missing';
   if (!isConfirmed(doc)) return 'pending';
   if (!(await claim(id, 'confirmation', 1, now))) return 'already';
-  return deliver('confirmation', doc, 1, now);
+  return () => deliver('confirmation', doc, 1, now);
+}
+
+/** The confirmation e-mail of a confirmed registration, sent once however often this is called. */
+export async function sendConfirmationOnce(id: string, now = Date.now()): Promise<MailOutcome | 'missing' | 'pending' | 'already'> {
+  const claimed = await claimConfirmation(id, now);
+  return typeof claimed === 'string' ? claimed : claimed();
 }
 
 /** Staff's resend: a new send, each recorded as its own attempt of kind 'resend'. */
@@ -293,14 +301,22 @@ export function reminderDue(submittedAt: string, now: number): boolean {
 const ANSWER_WAIT_MS = 5_000;
 
 /**
- * The confirmation e-mail after a registration is confirmed, for a function that answers the registration's
- * caller: its failure never changes that answer, and its slowness holds it back ANSWER_WAIT_MS at most (the send
- * goes on; on Netlify, where the process may stop with the answer, a send cut short is retried by the sweep).
+ * The confirmation e-mail after a registration is confirmed, for a function that answers the registration's caller.
+ * The e-mail is claimed before the answer: when Appwrite cannot be asked, nothing would ever send it (the sweep
+ * retries claimed attempts only), so the caller is answered 502 and asks again, which repeats harmlessly. Once
+ * claimed, the send's failure never changes the answer, and its slowness holds it back ANSWER_WAIT_MS at most (the
+ * send goes on; on Netlify, where the process may stop with the answer, a send cut short is retried by the sweep).
  */
 export async function confirmAfterRegistration(id: string): Promise<void> {
-  const sending = sendConfirmationOnce(id).catch((err: unknown) => {
-    console.error('[mail] the confirmation e-mail could not be handed off:', err instanceof Error ? err.message : err);
-  });
+  let claimed: Awaited<ReturnType<typeof claimConfirmation>>;
+  try {
+    claimed = await claimConfirmation(id, Date.now());
+  } catch (err) {
+    console.error('[mail] the confirmation e-mail could not be claimed:', err instanceof Error ? err.message : err);
+    throw new HttpError(502, 'upstream_error', 'The registration could not be completed right now. Please try again.');
+  }
+  if (typeof claimed === 'string') return;
+  const sending = claimed();
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([sending, new Promise<void>((resolve) => (timer = setTimeout(resolve, ANSWER_WAIT_MS)))]);
   clearTimeout(timer);

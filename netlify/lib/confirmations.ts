@@ -82,7 +82,8 @@ export async function confirmRegistration(id: string, customerId: string): Promi
   } catch {
     throw new HttpError(502, 'upstream_error', 'The registration could not be confirmed right now. Please try again.');
   }
-  // The confirmation e-mail, once: it never holds the confirmation back (failures are retried by the sweep).
+  // The confirmation e-mail, once: claimed before the answer (a 502 when it cannot be, and the next try claims it),
+  // and its sending never holds the confirmation back (failures are retried by the sweep).
   await confirmAfterRegistration(id);
   return { id, status: 'confirmed' };
 }

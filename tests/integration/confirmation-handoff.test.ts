@@ -103,6 +103,32 @@ describe('the confirmation e-mail of a registration made on the customer’s pho
     expect(log.find((e) => e.action === 'confirmation.mail')!.result).toBe('sent (mail relay)');
   });
 
+  it('is claimed before the hand-off answers: when Appwrite cannot take the claim, the outbox is answered 502 and its retry sends it once', async () => {
+    const ada = await signedInCustomer(server, 'ada.claim@example.com');
+    const { $id: id } = await createRegistration(ada, { full_name: 'Ada Lovelace' });
+    const jwt = await jwtOf(ada);
+
+    // The hand-off is recorded, then storing the e-mail's claim fails: answered as done, nothing would ever send it.
+    server.db.exec(
+      "CREATE TEMP TRIGGER mail_state_down BEFORE INSERT ON documents WHEN NEW.collection_id = 'mail_state' BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END",
+    );
+    try {
+      const refused = await sendToShopify(server, { $id: id }, jwt);
+      expect(refused.status).toBe(502);
+      expect(await refused.json()).toMatchObject({ error: 'The registration could not be completed right now. Please try again.' });
+    } finally {
+      server.db.exec('DROP TRIGGER mail_state_down');
+    }
+    expect(await mailsTo(server, 'ada.claim@example.com')).toHaveLength(0);
+
+    const retried = await sendToShopify(server, { $id: id }, jwt);
+    expect(retried.status).toBe(200);
+    expect(await retried.json()).toMatchObject({ status: 'already_logged' });
+    expect(await mailsTo(server, 'ada.claim@example.com')).toHaveLength(1);
+    const log = (await handOffs(server)).filter((e) => e.registrationId === id);
+    expect(log.map((e) => e.action).sort()).toEqual(['confirmation.mail', 'customer.upsert']);
+  });
+
   it('is not sent for a registration waiting for its confirmation link, and goes once when the link confirms it', async () => {
     const counter = await enrol(server, staff, 'Rue Royale');
     const body = registrationBody({ email: 'lin.counter@example.com', full_name: 'Lin Wei' });
