@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { FONT_AFTER_PAINT, FONT_AFTER_PAINT_ATTRIBUTE } from './src/shared/font-after-paint.js';
 
 const alias = [
   { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -182,12 +183,15 @@ function prerenderPages(): Plugin {
         return fileName;
       };
       /** The page with its code loaded after the first paint (the modules it names fetched then, with the app). */
-      const loadAfterPaint = (html: string, name: string) => {
+      const loadAfterPaint = (html: string, name: string, afterPaint = '') => {
         const modules = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
         const preload = modules.length
           ? `for (const href of ${JSON.stringify(modules)}) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));\n  `
           : '';
-        const boot = asset(name, `requestAnimationFrame(() => setTimeout(() => {\n  ${preload}import('/${entry![1]}');\n}));\n`);
+        const boot = asset(
+          name,
+          `requestAnimationFrame(() => setTimeout(() => {\n  ${afterPaint}${preload}import('/${entry![1]}');\n}));\n`,
+        );
         return html.replace(entry![0], `<script type="module" src="/${boot}"></script>`).replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
       };
 
@@ -195,7 +199,9 @@ function prerenderPages(): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: 'start.html',
-        source: loadAfterPaint(shell, 'start')
+        source: loadAfterPaint(shell, 'start', `delete document.documentElement.dataset.${FONT_AFTER_PAINT};\n  `)
+          .replace('<html lang="en">', `<html lang="en" ${FONT_AFTER_PAINT_ATTRIBUTE}>`)
+          .replace(/\s*<link rel="preload"[^>]* as="font"[^>]*>/, '')
           .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>\n    <meta name="application-name" content="${name}" />`)
           .replace(root, `<div id="root" data-prerendered="/">${withoutHints(start)}</div>`),
       });

@@ -9,14 +9,23 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { openAppDb } from './db/schema';
 import { flushFromWorker, SYNC_TAG } from './sync/worker-flush';
 import { functionPath } from '@/shared/contracts/function-names';
+import { FONT_AFTER_PAINT_ATTRIBUTE } from '@/shared/font-after-paint';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
-precacheAndRoute(self.__WB_MANIFEST);
+// No directory index: `/` is the start page's (below), not index.html's, which the precache would answer it with.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
 cleanupOutdatedCaches();
 
-// `/` is the prerendered start page (start.html); every other page opens from the app shell (index.html).
-const startPage = createHandlerBoundToURL('/start.html');
+// `/` is the prerendered start page (start.html); every other page opens from the app shell (index.html). The start
+// page comes from here with its heading font at hand (precached), so it paints in it at once.
+const startPageCopy = createHandlerBoundToURL('/start.html');
+const startPage: typeof startPageCopy = async (options) => {
+  const page = await startPageCopy(options);
+  if (!page.ok) return page;
+  const html = (await page.text()).replace(` ${FONT_AFTER_PAINT_ATTRIBUTE}`, '');
+  return new Response(html, { status: page.status, statusText: page.statusText, headers: page.headers });
+};
 const shell = createHandlerBoundToURL('/index.html');
 registerRoute(
   new NavigationRoute((options) => (options.url.pathname === '/' ? startPage : shell)(options), {

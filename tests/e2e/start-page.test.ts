@@ -8,6 +8,7 @@ import { appInBrowser, DIST } from '../helpers/suite';
 import { startTestServer } from '../helpers/server';
 import { chromiumPath, PHONE } from '../helpers/browser';
 import type { Page } from 'playwright-core';
+import { controlledBySw } from '../helpers/offline';
 
 /** Resolves once React has taken over the prerendered Start link (hydration keeps the very element). */
 const hydrated = (page: Page) =>
@@ -60,6 +61,45 @@ describe.runIf(chromiumPath)('start page', () => {
     // The prerendered page matched what the app renders: React reported no hydration mismatch.
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('paints a first visit before asking for the heading font, which swaps in after; from the service worker, it paints in it at once', async () => {
+    const context = await app.browser.newContext(PHONE);
+    try {
+      // What the title is drawn in on the first frame that shows it, and whether the heading font had been asked for
+      // by then: as the page stands when its HTML has been read (the page's own code changes it after a frame at the
+      // earliest, so the first frame that shows the title is drawn as it stands here).
+      await context.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          const title = document.querySelector('h1'); // none: the page came without the start page in it
+          (window as unknown as { firstFrame: unknown }).firstFrame = {
+            font: title && getComputedStyle(title).fontFamily,
+            fontAsked: performance.getEntriesByType('resource').some((e) => e.name.endsWith('.woff2')),
+          };
+        });
+      });
+      const firstFrame = (page: Page) =>
+        page.waitForFunction(() => (window as unknown as { firstFrame?: unknown }).firstFrame).then((h) => h.jsonValue());
+      const titleFont = (page: Page) => page.locator('h1').evaluate((h) => getComputedStyle(h).fontFamily);
+      const box = (page: Page) => page.locator('h1').evaluate((h) => h.getBoundingClientRect().height);
+
+      const page = await context.newPage();
+      await page.goto(app.server.url);
+      expect(await firstFrame(page)).toEqual({ font: expect.not.stringContaining('Cormorant'), fontAsked: false });
+      const before = await box(page);
+      await expect.poll(() => titleFont(page)).toMatch(/^"?Cormorant Garamond/);
+      await expect.poll(() => page.evaluate(() => document.fonts.check('600 1em "Cormorant Garamond"'))).toBe(true);
+      expect(await box(page)).toBe(before); // the font swaps in within the same box: nothing below it moves
+      await page.screenshot({ path: 'test-results/start-page-font.png' });
+
+      await controlledBySw(page);
+      const again = await context.newPage();
+      const res = await again.goto(app.server.url);
+      expect(res?.fromServiceWorker()).toBe(true);
+      expect(await firstFrame(again)).toMatchObject({ font: expect.stringMatching(/^"?Cormorant Garamond/) });
+    } finally {
+      await context.close();
+    }
   });
 
   it('works before any script runs: JavaScript off, the page is all there and Enter on Start opens /login', async () => {
