@@ -44,7 +44,29 @@ export function jpegSize(bytes: Uint8Array): { width: number; height: number } |
 }
 
 /** The JPEG scale, in eighths, to decode at: the smallest whose long side still reaches `target` (8: full size). */
-export const eighthsFor = (long: number, target: number) => Math.min(8, Math.max(1, Math.ceil((8 * target) / long)));
+const eighthsFor = (long: number, target: number) => Math.min(8, Math.max(1, Math.ceil((8 * target) / long)));
+
+/** The scales, in eighths, the JPEG decoder does fastest (libjpeg-turbo's SIMD paths): 1/2, 1/4 and 1/8. */
+const FAST_EIGHTHS = [4, 2, 1];
+/** How far under the limit a fast scale may land and still be kept as decoded: 1/16 (1920 px at the least). */
+const FAST_SLACK = MAX_SIDE / 16;
+
+/**
+ * How a JPEG stored `width` x `height` is decoded: at `eighths` of its size, then drawn at `kept`. Where one of the
+ * fast scales brings it within 1/16 under the limit, it is kept exactly as decoded, with no resampling after: 12 MP
+ * phone photos (4000 or 4032 px) become 2000 or 2016 px at 1/2, 48 MP ones the same at 1/4. Any other is decoded at
+ * the smallest eighth that still holds the size kept, and drawn down to it. Nothing is enlarged.
+ */
+export function decodePlan(width: number, height: number): { eighths: number; kept: { width: number; height: number } } {
+  const long = Math.max(width, height);
+  for (const eighths of FAST_EIGHTHS) {
+    const side = Math.ceil((long * eighths) / 8);
+    if (side <= MAX_SIDE && side >= MAX_SIDE - FAST_SLACK)
+      return { eighths, kept: { width: Math.ceil((width * eighths) / 8), height: Math.ceil((height * eighths) / 8) } };
+  }
+  const kept = fitWithin(width, height);
+  return { eighths: eighthsFor(long, Math.max(kept.width, kept.height)), kept };
+}
 
 /**
  * Draws on white (transparent PNGs become white, not black, as JPEG) and encodes. The canvas is opaque, as a JPEG
@@ -87,8 +109,7 @@ async function viaImageDecoder(file: Blob): Promise<Scaled | null> {
   if (typeof ImageDecoder !== 'function' || typeof VideoFrame !== 'function' || !('rotation' in VideoFrame.prototype)) return null;
   const size = jpegSize(new Uint8Array(await file.slice(0, HEADER_BYTES).arrayBuffer()));
   if (!size) return null;
-  const target = fitWithin(size.width, size.height);
-  const eighths = eighthsFor(Math.max(size.width, size.height), Math.max(target.width, target.height));
+  const { eighths, kept } = decodePlan(size.width, size.height);
   const decoder = new ImageDecoder({
     data: file.stream(),
     type: 'image/jpeg',
@@ -99,7 +120,7 @@ async function viaImageDecoder(file: Blob): Promise<Scaled | null> {
     const { image } = await decoder.decode();
     try {
       const turned = ((image as VideoFrame & { rotation?: number }).rotation ?? 0) % 180 !== 0;
-      const out = turned ? { width: target.height, height: target.width } : target;
+      const out = turned ? { width: kept.height, height: kept.width } : kept;
       // Drawing scales with a plain bilinear filter: fine from the scale asked for (at most twice the size kept), not
       // from a frame a browser decoded smaller (enlarged) or at full size whatever it was asked (aliased), each of which
       // is then decoded the usual way.

@@ -1,7 +1,7 @@
 // What the photo worker reads before decoding: a JPEG's size from its frame header, and the JPEG scale to decode at.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { eighthsFor, fitWithin, jpegSize } from '@/features/wizard/photo-scale';
+import { decodePlan, jpegSize } from '@/features/wizard/photo-scale';
 import { makeJpeg } from '../../helpers/fixtures';
 
 const bytes = (b: Buffer) => new Uint8Array(b);
@@ -40,20 +40,29 @@ describe('the JPEG frame header', () => {
 
 describe('the scale a JPEG is decoded at', () => {
   const decoded = (width: number, height: number) => {
-    const target = fitWithin(width, height);
-    const eighths = eighthsFor(Math.max(width, height), Math.max(target.width, target.height));
-    return { eighths, long: Math.ceil((Math.max(width, height) * eighths) / 8), kept: Math.max(target.width, target.height) };
+    const { eighths, kept } = decodePlan(width, height);
+    return { eighths, long: Math.ceil((Math.max(width, height) * eighths) / 8), kept: Math.max(kept.width, kept.height) };
   };
 
-  it('is the smallest that still holds the size kept, so nothing is enlarged', () => {
-    expect(decoded(4000, 3000)).toEqual({ eighths: 5, long: 2500, kept: 2048 }); // 4/8 would be 2000 px
-    expect(decoded(3024, 4032)).toEqual({ eighths: 5, long: 2520, kept: 2048 });
-    expect(decoded(3000, 2000)).toEqual({ eighths: 6, long: 2250, kept: 2048 });
-    expect(decoded(8000, 6000)).toEqual({ eighths: 3, long: 3000, kept: 2048 });
+  it('keeps phone photos exactly as the decoder halves or quarters them: no resampling, at most 2048 px', () => {
+    expect(decoded(4000, 3000)).toEqual({ eighths: 4, long: 2000, kept: 2000 });
+    expect(decodePlan(4000, 3000).kept).toEqual({ width: 2000, height: 1500 });
+    expect(decoded(3024, 4032)).toEqual({ eighths: 4, long: 2016, kept: 2016 });
+    expect(decodePlan(3024, 4032).kept).toEqual({ width: 1512, height: 2016 });
     expect(decoded(4096, 3072)).toEqual({ eighths: 4, long: 2048, kept: 2048 });
+    expect(decoded(8064, 6048)).toEqual({ eighths: 2, long: 2016, kept: 2016 });
+    expect(decoded(3840, 2160)).toEqual({ eighths: 4, long: 1920, kept: 1920 }); // 1/16 under the limit: the least kept so
+  });
+
+  it('is otherwise the smallest that still holds the size kept, drawn down to 2048 px, so nothing is enlarged', () => {
+    expect(decoded(3000, 2000)).toEqual({ eighths: 6, long: 2250, kept: 2048 });
+    expect(decoded(6000, 4000)).toEqual({ eighths: 3, long: 2250, kept: 2048 });
+    expect(decoded(3800, 2850)).toEqual({ eighths: 5, long: 2375, kept: 2048 }); // its half, 1900 px, would be too small
     for (let long = 100; long <= 20_000; long += 37) {
       const d = decoded(long, Math.round(long * 0.75));
       expect(d.long).toBeGreaterThanOrEqual(d.kept);
+      expect(d.kept).toBeLessThanOrEqual(2048);
+      expect(d.kept).toBeGreaterThanOrEqual(Math.min(long, 1920));
     }
   });
 
