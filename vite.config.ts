@@ -133,7 +133,8 @@ const escapeHtml = (text: string) =>
  * runs, and the app hydrates them once loaded:
  * - `/` into start.html: the start page works whole without the app (Start is a link to /login). It carries the
  *   product name of the build's environment (PRODUCT_NAME, as app-config.json does) in <meta name="application-name">,
- *   so a server configured with another name can swap it (server/static.ts).
+ *   so a server configured with another name can swap it (server/static.ts). It asks for its heading font only once
+ *   it has painted (src/shared/font-after-paint.ts), so it has no font preload.
  * - /login into login.html (written by routePages, which runs first): step 1 of a new run, ready to type into, shown
  *   only on a device that has never run the app. Its first script, a plain one that runs before the page paints, says
  *   so; anywhere else a saved run may come back on another step and the page says "Loading..." (src/styles.css).
