@@ -42,6 +42,6 @@ export default defineFunction('sendToShopify', async ({ customer, body: id }) =>
   try {
     return await handOffToShopify(registrationOf(id, doc));
   } finally {
-    await confirmAfterRegistration(id);
+    await confirmAfterRegistration(id, { ...doc, $id: id });
   }
 });

@@ -242,8 +242,12 @@ async function deliver(kind: MailKind, doc: Doc, attempt: number, now: number): 
  * first claim). A missing or pending registration is left alone ('missing', 'pending'). Throws when Appwrite cannot be
  * asked, so nothing is claimed and the caller can say so.
  */
-async function claimConfirmation(id: string, now: number): Promise<(() => Promise<MailOutcome>) | 'missing' | 'pending' | 'already'> {
-  const doc = await readRegistrationDoc(id);
+async function claimConfirmation(
+  id: string,
+  now: number,
+  known?: Doc,
+): Promise<(() => Promise<MailOutcome>) | 'missing' | 'pending' | 'already'> {
+  const doc = known ?? (await readRegistrationDoc(id));
   if (!doc) return 'missing';
   if (!isConfirmed(doc)) return 'pending';
   if (!(await claim(id, 'confirmation', 1, now))) return 'already';
@@ -301,16 +305,17 @@ export function reminderDue(submittedAt: string, now: number): boolean {
 const ANSWER_WAIT_MS = 5_000;
 
 /**
- * The confirmation e-mail after a registration is confirmed, for a function that answers the registration's caller.
+ * The confirmation e-mail after a registration is confirmed, for a function that answers the registration's caller
+ * (`known`: the registration as that function has just read or written it, so it is not read again).
  * The e-mail is claimed before the answer: when Appwrite cannot be asked, nothing would ever send it (the sweep
  * retries claimed attempts only), so the caller is answered 502 and asks again, which repeats harmlessly. Once
  * claimed, the send's failure never changes the answer, and its slowness holds it back ANSWER_WAIT_MS at most (the
  * send goes on; on Netlify, where the process may stop with the answer, a send cut short is retried by the sweep).
  */
-export async function confirmAfterRegistration(id: string): Promise<void> {
+export async function confirmAfterRegistration(id: string, known?: Doc): Promise<void> {
   let claimed: Awaited<ReturnType<typeof claimConfirmation>>;
   try {
-    claimed = await claimConfirmation(id, Date.now());
+    claimed = await claimConfirmation(id, Date.now(), known);
   } catch (err) {
     console.error('[mail] the confirmation e-mail could not be claimed:', err instanceof Error ? err.message : err);
     throw new HttpError(502, 'upstream_error', 'The registration could not be completed right now. Please try again.');

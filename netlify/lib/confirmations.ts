@@ -41,7 +41,7 @@ export async function confirmRegistration(id: string, customerId: string): Promi
   if (!doc || doc.user_id !== customerId) throw notYours();
   if (doc.status === REGISTRATION_STATUS.confirmed) {
     // A confirmation cut short after the status was written still sends its e-mail (once) on the next try.
-    await confirmAfterRegistration(id);
+    await confirmAfterRegistration(id, doc);
     return { id, status: 'confirmed' };
   }
   if (doc.status !== REGISTRATION_STATUS.pending) throw notYours();
@@ -84,7 +84,7 @@ export async function confirmRegistration(id: string, customerId: string): Promi
   }
   // The confirmation e-mail, once: claimed before the answer (a 502 when it cannot be, and the next try claims it),
   // and its sending never holds the confirmation back (failures are retried by the sweep).
-  await confirmAfterRegistration(id);
+  await confirmAfterRegistration(id, { ...doc, status: REGISTRATION_STATUS.confirmed });
   return { id, status: 'confirmed' };
 }
 
