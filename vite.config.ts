@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
-import { FONT_AFTER_PAINT, FONT_AFTER_PAINT_ATTRIBUTE } from './src/shared/font-after-paint.js';
+import { FONT_AFTER_PAINT_ATTRIBUTE } from './src/shared/font-after-paint.js';
 
 const alias = [
   { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -200,7 +200,7 @@ function prerenderPages(): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: 'start.html',
-        source: loadAfterPaint(shell, 'start', `delete document.documentElement.dataset.${FONT_AFTER_PAINT};\n  `)
+        source: loadAfterPaint(shell, 'start', `document.documentElement.removeAttribute('${FONT_AFTER_PAINT_ATTRIBUTE}');\n  `)
           .replace('<html lang="en">', `<html lang="en" ${FONT_AFTER_PAINT_ATTRIBUTE}>`)
           .replace(/\s*<link rel="preload"[^>]* as="font"[^>]*>/, '')
           .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>\n    <meta name="application-name" content="${name}" />`)

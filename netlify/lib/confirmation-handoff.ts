@@ -255,7 +255,7 @@ async function claimConfirmation(
 }
 
 /** The confirmation e-mail of a confirmed registration, sent once however often this is called. */
-export async function sendConfirmationOnce(id: string, now = Date.now()): Promise<MailOutcome | 'missing' | 'pending' | 'already'> {
+export async function sendConfirmationOnce(id: string, now = Date.now()): Promise<MailOutcome | 'missing' | 'pending'> {
   const claimed = await claimConfirmation(id, now);
   return typeof claimed === 'string' ? claimed : claimed();
 }

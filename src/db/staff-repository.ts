@@ -5,7 +5,7 @@ import type { CachedSubmission, PendingEdit } from './types';
 /** The server time of the last finished sync (meta key); every later sync writes rows changed since shortly before it. */
 export const SYNC_MARK = 'staff.watermark';
 
-const syncMark = async (db: AppDb): Promise<string | null> => {
+export const syncMark = async (db: AppDb): Promise<string | null> => {
   const v = (await db.meta.get(SYNC_MARK))?.value;
   return typeof v === 'string' ? v : null;
 };

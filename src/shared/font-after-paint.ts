@@ -4,5 +4,3 @@
  * drops it: the font is precached, so the first paint has it. src/styles.css reads the attribute.
  */
 export const FONT_AFTER_PAINT_ATTRIBUTE = 'data-font-after-paint';
-/** The same mark as `element.dataset` names it. */
-export const FONT_AFTER_PAINT = 'fontAfterPaint';

@@ -1,6 +1,6 @@
 // The staff's copy of the submissions on this device: filled in pages, then kept current by deltas on $updatedAt.
 import type { AppDb } from '@/db/schema';
-import { SYNC_MARK } from '@/db/staff-repository';
+import { SYNC_MARK, syncMark } from '@/db/staff-repository';
 import type { Submission } from '@/shared/contracts/submission';
 import { withLock } from './lock';
 import { failure, request, type StaffFetch } from './staff-api';
@@ -45,8 +45,8 @@ export function syncSubmissions(db: AppDb, opts: StaffFetch): Promise<{ changed:
 }
 
 async function syncOnce(db: AppDb, opts: StaffFetch) {
-  const mark = (await db.meta.get(SYNC_MARK))?.value;
-  let since = typeof mark === 'string' ? deltaStart(mark) : undefined;
+  const mark = await syncMark(db);
+  let since = mark ? deltaStart(mark) : undefined;
   let cursor: string | undefined;
   let serverTime = '';
   const changed = new Set<string>();

@@ -43,6 +43,12 @@ export function jpegSize(bytes: Uint8Array): { width: number; height: number } |
   return null;
 }
 
+/** A size at `eighths` of `width` x `height`, as the JPEG decoder gives it (rounded up). */
+const atEighths = (width: number, height: number, eighths: number) => ({
+  width: Math.ceil((width * eighths) / 8),
+  height: Math.ceil((height * eighths) / 8),
+});
+
 /** The JPEG scale, in eighths, to decode at: the smallest whose long side still reaches `target` (8: full size). */
 const eighthsFor = (long: number, target: number) => Math.min(8, Math.max(1, Math.ceil((8 * target) / long)));
 
@@ -61,8 +67,7 @@ export function decodePlan(width: number, height: number): { eighths: number; ke
   const long = Math.max(width, height);
   for (const eighths of FAST_EIGHTHS) {
     const side = Math.ceil((long * eighths) / 8);
-    if (side <= MAX_SIDE && side >= MAX_SIDE - FAST_SLACK)
-      return { eighths, kept: { width: Math.ceil((width * eighths) / 8), height: Math.ceil((height * eighths) / 8) } };
+    if (side <= MAX_SIDE && side >= MAX_SIDE - FAST_SLACK) return { eighths, kept: atEighths(width, height, eighths) };
   }
   const kept = fitWithin(width, height);
   return { eighths: eighthsFor(long, Math.max(kept.width, kept.height)), kept };
@@ -110,12 +115,8 @@ async function viaImageDecoder(file: Blob): Promise<Scaled | null> {
   const size = jpegSize(new Uint8Array(await file.slice(0, HEADER_BYTES).arrayBuffer()));
   if (!size) return null;
   const { eighths, kept } = decodePlan(size.width, size.height);
-  const decoder = new ImageDecoder({
-    data: file.stream(),
-    type: 'image/jpeg',
-    desiredWidth: Math.ceil((size.width * eighths) / 8),
-    desiredHeight: Math.ceil((size.height * eighths) / 8),
-  });
+  const desired = atEighths(size.width, size.height, eighths);
+  const decoder = new ImageDecoder({ data: file.stream(), type: 'image/jpeg', desiredWidth: desired.width, desiredHeight: desired.height });
   try {
     const { image } = await decoder.decode();
     try {
