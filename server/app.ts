@@ -19,6 +19,7 @@ import { loadStaticSite } from './static';
 import { loadFunctions, mountFunctions } from './functions-host';
 import { withEnv } from '../netlify/lib/env';
 import { runMailSweep } from '../netlify/lib/mail-sweep';
+import { sweepUnjoinedPhotos } from '../netlify/lib/photo-sweep';
 import { join } from 'node:path';
 import { openDb, type Db } from './store/sqlite';
 import { clientIp, peerAddress } from './net/client-ip';
@@ -278,6 +279,12 @@ export function buildApp(
         // E-mail goes through this server's one mailer (SMTP or the dev mailbox), never around it.
         SMTP_URL: '',
         MAIL_RELAY_URL: `${internal()}${MAIL_RELAY_PATH}`,
+        // This server's limits, which the functions mirror: the switch, a day's photos (a counter's as a customer's)
+        // and how long an upload may wait for its registration.
+        RATE_LIMITS: config.rateLimits ? 'on' : 'off',
+        DAILY_FILE_LIMIT: String(config.quotas.filesPerDay),
+        DAILY_UPLOAD_MB: String(config.quotas.bytesPerDay / 1_000_000),
+        UPLOAD_TTL_HOURS: String(config.uploadTtlMs / 3_600_000),
       })
     : undefined;
   if (deps.functions && functionsEnv) mountFunctions(app, deps.functions, (c) => clientIp(c, config.trustProxy), functionsEnv);
@@ -354,8 +361,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   internalUrl = `http://${loopback}:${port}`;
   const url = config.publicUrl ?? `http://localhost:${port}`;
   ownUrl = url;
-  // The mail sweep (confirmation e-mails to retry, reminders before coverage ends), as Netlify's scheduled function
-  // sendReminders runs it: a minute after the start (so a restart after a long stop catches up soon), then every hour.
+  // The mail sweep (confirmation e-mails to retry, reminders before coverage ends) and then the sweep of counter photos
+  // nobody joined, as Netlify's scheduled function sendReminders runs them: soon after the start (so a restart after a
+  // long stop catches up soon), then every hour.
   const startedAt = Date.now();
   let mailSweep: Promise<unknown> = Promise.resolve();
   const sweepMail = () => {
@@ -364,6 +372,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       .then(() => withEnv(functionsEnv!(), () => runMailSweep(Date.now(), startedAt)))
       .catch((err: unknown) => {
         if (!config.quiet) console.error('[mail] the mail sweep failed:', err instanceof Error ? err.message : err);
+      })
+      .then(() => withEnv(functionsEnv!(), () => sweepUnjoinedPhotos(Date.now())))
+      .catch((err: unknown) => {
+        if (!config.quiet) console.error('[photos] the photo sweep failed:', err instanceof Error ? err.message : err);
       });
   };
   const firstMailSweep = setTimeout(sweepMail, 3_000);

@@ -7,5 +7,5 @@ import { limitAccount } from '../lib/rate-limit';
 
 export default defineFunction('confirmRegistration', async ({ customer, body: { id } }) => {
   await limitAccount('confirmRegistration', customer.id, 100, 'confirmations');
-  return confirmRegistration(id, customer.id);
+  return confirmRegistration(id, customer);
 });

@@ -1,5 +1,5 @@
 // GET getSubmissions, staff only: every submission, for the read-only list screen.
 import { defineFunction } from '../lib/define';
-import { submissionsRepo } from '../lib/submissions';
+import { submissionsRepo } from '../lib/registrations';
 
 export default defineFunction('getSubmissions', () => submissionsRepo().all());

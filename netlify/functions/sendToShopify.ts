@@ -1,14 +1,15 @@
 // POST sendToShopify: hands a registration to Shopify (customer upsert by email) after it is stored. The caller is
-// the customer (their Appwrite JWT) and may only send their own registration: its user_id and e-mail are the
-// account's. The stored document, not the request body, is what is sent. Idempotent per registration id, and
-// limited per account. The confirmation e-mail of the registration follows, once.
-import { AppwriteException } from 'node-appwrite';
-import { adminClient } from '../lib/appwrite';
+// the customer (their Appwrite JWT) and may only send their own registration: the account that owns it, with the
+// address the server verified for that account. The stored registration's facts, not the request body, are what is
+// sent. Sent from a counter device, the counter's token (Authorization: Bearer) makes the counter's store the
+// registration's. Idempotent per registration id, and limited per account. The confirmation e-mail follows, once.
 import { defineFunction } from '../lib/define';
 import { HttpError } from '../lib/http';
 import { limitAccount } from '../lib/rate-limit';
 import { confirmAfterRegistration } from '../lib/confirmation-handoff';
-import { handOffToShopify, registrationOf } from '../lib/shopify-handoff';
+import { optionalCounter } from '../lib/counters';
+import { readRegistration, receive, verifiedAddressOf } from '../lib/registrations';
+import { handOffToShopify, shopifyRegistrationOf } from '../lib/shopify-handoff';
 import { REGISTRATION_STATUS } from '../../src/shared/contracts/submission';
 
 /**
@@ -18,30 +19,25 @@ import { REGISTRATION_STATUS } from '../../src/shared/contracts/submission';
 const HANDOFFS_PER_HOUR = 100;
 const notFound = () => new HttpError(404, 'not_found', 'That registration does not exist (yet).');
 
-export default defineFunction('sendToShopify', async ({ customer, body: id }) => {
+export default defineFunction('sendToShopify', async ({ req, context, customer, body: id }) => {
   await limitAccount('sendToShopify', customer.id, HANDOFFS_PER_HOUR, 'hand-offs');
-  const { databases, settings } = adminClient();
-  let doc: Record<string, unknown>;
-  try {
-    doc = await databases.getDocument({ databaseId: settings.databaseId, collectionId: settings.collectionId, documentId: id });
-  } catch (err) {
-    if (err instanceof AppwriteException && err.code === 404) throw notFound();
-    throw new HttpError(502, 'upstream_error', 'The registration could not be read right now.');
-  }
-  // Only the server's copy counts, and only when it is this account's own: its id and its verified e-mail. Anyone
-  // else's registration (or one naming someone else's e-mail) is answered exactly as a missing one.
-  const email = typeof doc.email === 'string' ? doc.email.trim().toLowerCase() : '';
-  if (doc.user_id !== customer.id || !customer.email || email !== customer.email.toLowerCase()) throw notFound();
-
+  const stored = await readRegistration(id);
+  // Anyone else's registration, or one naming an address its account has not verified, is answered exactly as a
+  // missing one.
+  if (!stored || stored.owner !== customer.id) throw notFound();
   // A registration sent from a counter is handed over when the customer confirms it by the e-mailed link, not before.
-  if (doc.status === REGISTRATION_STATUS.pending)
+  if (stored.status === REGISTRATION_STATUS.pending)
     throw new HttpError(409, 'pending_confirmation', "This registration waits for the customer's e-mail confirmation.");
+  const address = await verifiedAddressOf(stored);
+  if (!address) throw notFound();
+  const counter = await optionalCounter(req, context);
+  const reg = await receive(stored, counter?.store ?? '');
   // Then the confirmation e-mail, once per registration however often the outbox calls (DESIGN.md "After the
   // registration"), even when Shopify failed. Its sending never changes this answer; only a claim Appwrite could not
   // take does (502), so that the outbox's retry claims it.
   try {
-    return await handOffToShopify(registrationOf(id, doc));
+    return await handOffToShopify(shopifyRegistrationOf(reg, address));
   } finally {
-    await confirmAfterRegistration(id, { ...doc, $id: id });
+    await confirmAfterRegistration(id, reg);
   }
 });

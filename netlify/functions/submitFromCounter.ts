@@ -7,5 +7,5 @@ import { storePhoto, storeRegistration } from '../lib/counter-submissions';
 
 export default defineFunction('submitFromCounter', async ({ counter, body, context }) => {
   await markSeen(counter);
-  return 'photo' in body ? storePhoto(body.photo) : storeRegistration(counter, body.registration, context);
+  return 'photo' in body ? storePhoto(counter, body.photo) : storeRegistration(counter, body.registration, context);
 });

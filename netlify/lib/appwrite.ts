@@ -1,5 +1,5 @@
 // Node-appwrite clients with the server's API key, from the environment.
-import { Client, Databases, Storage, Account } from 'node-appwrite';
+import { Client, Databases, Storage, Account, Users } from 'node-appwrite';
 import { env, requiredEnv } from './env';
 
 export function appwriteSettings() {
@@ -16,7 +16,7 @@ export function appwriteSettings() {
 export function adminClient() {
   const s = appwriteSettings();
   const client = new Client().setEndpoint(s.endpoint).setProject(s.projectId).setKey(s.apiKey);
-  return { settings: s, databases: new Databases(client), storage: new Storage(client) };
+  return { settings: s, databases: new Databases(client), storage: new Storage(client), users: new Users(client) };
 }
 
 /** The customer behind an Appwrite JWT (made in the browser by account.createJWT). */

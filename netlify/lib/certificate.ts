@@ -159,7 +159,47 @@ function runsOf(text: string, weight: Weight): Run[] {
 const CJK = '\\u2E80-\\u2FFF\\u3001-\\u9FFF\\uAC00-\\uD7AF\\uF900-\\uFAFF\\uFF00-\\uFFEF\\u{20000}-\\u{3FFFF}';
 const UNITS = new RegExp(`\\s+|[${CJK}][\\p{M}]*|[^\\s${CJK}]+`, 'gu');
 
+// At most 30 combining marks in a row, as Unicode's stream-safe text format allows (UAX #15): no writing needs more,
+// and laying out a run of them on one letter costs the square of its length.
+const MARK_RUN = /(\p{M}{30})\p{M}+/gu;
+
+/** Text as the certificate prints it: one line (oneLine), its runs of combining marks cut to 30. */
+const printable = (text: string) => oneLine(text).replace(MARK_RUN, '$1');
+
 type Style = { weight: Weight; size: number; color: string; spacing?: number };
+
+/**
+ * The largest k ≤ `count` for which `fits(k)` holds (0 when none does), for widths that grow with k: doubling, then
+ * halving. A line of k characters costs about k·log k measured characters instead of k² when added one at a time,
+ * which matters where characters take no width (stacked accents put thousands of them on one line).
+ */
+function mostThatFit(count: number, fits: (k: number) => boolean): number {
+  let fit = 0;
+  let over = 1;
+  while (over <= count && fits(over)) {
+    fit = over;
+    over *= 2;
+  }
+  over = Math.min(over, count + 1);
+  while (over - fit > 1) {
+    const mid = (fit + over) >>> 1;
+    if (fits(mid)) fit = mid;
+    else over = mid;
+  }
+  return fit;
+}
+
+/** A word in pieces that each fit, cut between characters (a piece has at least one, even when it is too wide). */
+function cutWord(word: string, fits: (text: string) => boolean): string[] {
+  const chars = [...word];
+  const pieces: string[] = [];
+  for (let c = 0; c < chars.length;) {
+    const take = mostThatFit(chars.length - c, (k) => fits(chars.slice(c, c + k).join(''))) || 1;
+    pieces.push(chars.slice(c, c + take).join(''));
+    c += take;
+  }
+  return pieces;
+}
 
 /** Measures and draws text in one document, each run in its own face. */
 class Typesetter {
@@ -184,26 +224,26 @@ class Typesetter {
   /** The text in lines no wider than `max`; a word wider than a line is cut between characters. */
   wrap(text: string, s: Style, max: number): string[] {
     if (this.width(text, s) <= max) return [text];
+    const fits = (t: string) => this.width(t, s) <= max;
+    // Words, and one space for each run of spaces between them.
+    const units = (text.match(UNITS) ?? []).map((u) => (/^\s+$/u.test(u) ? ' ' : u));
+    if (units[0] === ' ') units.shift();
     const lines: string[] = [];
     let line = '';
-    for (const unit of text.match(UNITS) ?? []) {
-      if (/^\s+$/u.test(unit)) {
-        if (line) line += ' ';
+    for (let i = 0; i < units.length; i++) {
+      const n = mostThatFit(units.length - i, (k) => fits(line + units.slice(i, i + k).join('')));
+      line += units.slice(i, i + n).join('');
+      i += n;
+      if (i === units.length) break;
+      if (units[i] === ' ') {
+        line += ' '; // a space never starts a line: the word after it does
         continue;
       }
-      if (this.width(line + unit, s) <= max) {
-        line += unit;
-        continue;
-      }
+      // The word starts a new line, cut between characters where it is wider than one.
       if (line.trim()) lines.push(line.trimEnd());
-      line = '';
-      for (const ch of unit) {
-        if (line && this.width(line + ch, s) > max) {
-          lines.push(line);
-          line = '';
-        }
-        line += ch;
-      }
+      const pieces = cutWord(units[i]!, fits);
+      line = pieces.pop()!;
+      lines.push(...pieces);
     }
     if (line.trim()) lines.push(line.trimEnd());
     return lines;
@@ -212,8 +252,8 @@ class Typesetter {
   /** The line cut to fit `max` with an ellipsis. */
   ellipsize(line: string, s: Style, max: number): string {
     const chars = [...line];
-    while (chars.length && this.width(`${chars.join('').trimEnd()}…`, s) > max) chars.pop();
-    return `${chars.join('').trimEnd()}…`;
+    const cut = (k: number) => `${chars.slice(0, k).join('').trimEnd()}…`;
+    return cut(mostThatFit(chars.length, (k) => this.width(cut(k), s) <= max));
   }
 
   /** One line centred on the page with its baseline at `y` (points from the top). */
@@ -248,17 +288,17 @@ export async function makeCertificate(input: CertificateInput): Promise<Uint8Arr
   if (!submitted) throw new RangeError('The registration date is not a date.');
   const accent = /^#[0-9a-f]{6}$/i.test(input.accent ?? '') ? input.accent! : DEFAULT_ACCENT;
 
-  const brandName = oneLine(input.brandName);
+  const brandName = printable(input.brandName);
   const brand = brandName.toUpperCase() || 'WARRANTY';
   const title = 'Warranty certificate';
-  const name = oneLine(input.customerName) || '—';
+  const name = printable(input.customerName) || '—';
   const products = productLines(
-    input.products.map((p) => ({ title: oneLine(p.title), ...(p.sku ? { sku: oneLine(p.sku) } : {}) })).filter((p) => p.title),
+    input.products.map((p) => ({ title: printable(p.title), ...(p.sku ? { sku: printable(p.sku) } : {}) })).filter((p) => p.title),
     input.hasPhotos ?? true,
   );
   const registered = `Registered on ${formatDate(submitted)}`;
   const covered = `Covered until ${formatDate(coveredUntil(submitted))}`;
-  const store = input.store ? oneLine(input.store) : '';
+  const store = input.store ? printable(input.store) : '';
   const storeLine = store ? `Store: ${store}` : '';
   const idLine = `Registration ID: ${input.id}`;
 

@@ -13,6 +13,9 @@
 // relay) and then died before writing 'sent' (SMTP has no way to ask whether a message arrived), or when one send
 // took longer than STALE_CLAIM_MS: far beyond the relay's 15 s limit and a Netlify function's life. Every other
 // cut (before the claim, between claim and send, a send refused) ends in exactly one mail.
+//
+// Where it goes. Only to the registration's address when the server has verified it for the account the registration
+// belongs to (registrations.ts, verifiedAddressOf): any other is 'unverified', never claimed nor sent.
 import { createHash } from 'node:crypto';
 import { AppwriteException, Query } from 'node-appwrite';
 import type { Submission } from '../../src/shared/contracts/submission';
@@ -24,8 +27,9 @@ import { confirmationMail, escapeHtml, warrantiesUrl } from './confirmation-mail
 import { env } from './env';
 import { HttpError } from './http';
 import { recordOnce } from './integration-log';
-import { mailConfigured, sendMail, type OutgoingMail } from './mail';
+import { MailLimited, mailConfigured, sendMail, type OutgoingMail } from './mail';
 import { bundledCatalog } from './products/catalog';
+import { readRegistration, verifiedAddressOf, type Registration } from './registrations';
 
 export type MailKind = 'confirmation' | 'reminder' | 'resend';
 export type MailStatus = 'sending' | 'sent' | 'failed' | 'not_configured' | 'retried';
@@ -39,8 +43,11 @@ export type MailState = {
   next_attempt_at: string | null;
   last_error: string | null;
 };
-/** What one call did: sent it, found it already claimed, or tried and left it for the sweep. */
-export type MailOutcome = 'sent' | 'already' | 'failed' | 'not_configured';
+/**
+ * What one call did: sent it, found it already claimed, tried and left it for the sweep (failed, or held back by the
+ * address's limit), or sent nothing because the registration's address is not one the server verified for its account.
+ */
+export type MailOutcome = 'sent' | 'already' | 'failed' | 'limited' | 'not_configured' | 'unverified';
 
 export const MAIL_STATE_COLLECTION = 'mail_state';
 export const REMINDER_SUBJECT = 'Your warranty ends soon';
@@ -50,29 +57,13 @@ export const STALE_CLAIM_MS = 15 * 60_000;
 const BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000, 12 * 3_600_000];
 export const backoffAfter = (attempts: number) => BACKOFF_MS[Math.min(Math.max(attempts, 1), BACKOFF_MS.length) - 1]!;
 
-type Doc = Record<string, unknown> & { $id: string };
-
 export const attemptId = (registrationId: string, kind: MailKind, attempt: number) =>
   createHash('sha256').update(`${registrationId}|${kind}|${attempt}`).digest('hex').slice(0, 32);
 
-const str = (doc: Doc, key: string) => (typeof doc[key] === 'string' ? (doc[key] as string) : '');
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Confirmed by code ("confirmed", or empty for registrations older than counters), not waiting for the link. */
-export const isConfirmed = (doc: Doc) => {
-  const status = str(doc, 'status');
-  return status === '' || status === REGISTRATION_STATUS.confirmed;
-};
-
-export async function readRegistrationDoc(id: string): Promise<Doc | null> {
-  const { databases, settings } = adminClient();
-  try {
-    return (await databases.getDocument({ databaseId: settings.databaseId, collectionId: settings.collectionId, documentId: id })) as Doc;
-  } catch (err) {
-    if (err instanceof AppwriteException && err.code === 404) return null;
-    throw err;
-  }
-}
+/** Confirmed (by code, or by the e-mailed link), not waiting for the link. */
+export const isConfirmed = (reg: Registration) => reg.status === REGISTRATION_STATUS.confirmed;
 
 /** Claims attempt `attempt` of a mail: true for the one caller whose document was created. */
 async function claim(registrationId: string, kind: MailKind, attempt: number, now: number): Promise<boolean> {
@@ -125,24 +116,6 @@ const brand = () => {
   return { name: env('PRODUCT_NAME') ?? 'Warranty Registration', ...(accent ? { accent } : {}) };
 };
 
-function recordOf(doc: Doc): Submission & { store?: string } {
-  return {
-    $id: doc.$id,
-    $createdAt: str(doc, '$createdAt'),
-    $updatedAt: str(doc, '$updatedAt'),
-    submitted_at: str(doc, 'submitted_at') || str(doc, '$createdAt'),
-    status: str(doc, 'status'),
-    store: str(doc, 'store'),
-    full_name: str(doc, 'full_name'),
-    email: str(doc, 'email'),
-    phone: str(doc, 'phone'),
-    address: str(doc, 'address'),
-    product_sku: str(doc, 'product_sku'),
-    selected_product: str(doc, 'selected_product'),
-    image_file_id: str(doc, 'image_file_id'),
-  };
-}
-
 /** The reminder 30 days before coverage ends: the name, the products, "Covered until {date}" and /warranties. */
 export function reminderMail(record: Submission, brandName: string, publicUrl: string): OutgoingMail {
   const link = warrantiesUrl(publicUrl);
@@ -186,8 +159,7 @@ export function reminderMail(record: Submission, brandName: string, publicUrl: s
   return { to: record.email, subject: REMINDER_SUBJECT, text, html };
 }
 
-async function mailFor(kind: MailKind, doc: Doc): Promise<OutgoingMail> {
-  const record = recordOf(doc);
+async function mailFor(kind: MailKind, record: Submission): Promise<OutgoingMail> {
   const publicUrl = appOrigin();
   if (kind === 'reminder') return reminderMail(record, brand().name, publicUrl);
   return confirmationMail({ record, brand: brand(), publicUrl, catalog: bundledCatalog() });
@@ -195,10 +167,13 @@ async function mailFor(kind: MailKind, doc: Doc): Promise<OutgoingMail> {
 
 const logAction = (kind: MailKind, attempt: number) => (kind === 'resend' ? `confirmation.mail.resent.${attempt}` : `${kind}.mail`);
 
-/** Sends the claimed attempt and writes its outcome (the attempt's state, the integration log). Never throws. */
-async function deliver(kind: MailKind, doc: Doc, attempt: number, now: number): Promise<MailOutcome> {
-  const registrationId = doc.$id;
-  const email = str(doc, 'email');
+/**
+ * Sends the claimed attempt to `to` (the registration's verified address) and writes its outcome (the attempt's state,
+ * the integration log). Never throws.
+ */
+async function deliver(kind: MailKind, reg: Registration, to: string, attempt: number, now: number): Promise<MailOutcome> {
+  const registrationId = reg.id;
+  const email = to;
   const action = logAction(kind, attempt);
   const log = (suffix: string, result: string) =>
     recordOnce({ registrationId, email, action: `${action}${suffix}`, result }).catch((err: unknown) =>
@@ -209,11 +184,11 @@ async function deliver(kind: MailKind, doc: Doc, attempt: number, now: number): 
   let via = '';
   try {
     // Without a way to send, the message (and its certificate) is not even made.
-    const result = mailConfigured() ? await sendMail(await mailFor(kind, doc)) : ({ sent: false } as const);
+    const result = mailConfigured() ? await sendMail(await mailFor(kind, { ...reg.record, email: to })) : ({ sent: false } as const);
     outcome = result.sent ? 'sent' : 'not_configured';
     if (result.sent) via = result.via;
   } catch (err) {
-    outcome = 'failed';
+    outcome = err instanceof MailLimited ? 'limited' : 'failed'; // either way a failed attempt, retried after its wait
     error = (err instanceof Error ? err.message : String(err)).slice(0, 1024);
   }
   try {
@@ -245,13 +220,15 @@ async function deliver(kind: MailKind, doc: Doc, attempt: number, now: number): 
 async function claimConfirmation(
   id: string,
   now: number,
-  known?: Doc,
-): Promise<(() => Promise<MailOutcome>) | 'missing' | 'pending' | 'already'> {
-  const doc = known ?? (await readRegistrationDoc(id));
-  if (!doc) return 'missing';
-  if (!isConfirmed(doc)) return 'pending';
+  known?: Registration,
+): Promise<(() => Promise<MailOutcome>) | 'missing' | 'pending' | 'already' | 'unverified'> {
+  const reg = known ?? (await readRegistration(id));
+  if (!reg) return 'missing';
+  if (!isConfirmed(reg)) return 'pending';
+  const to = await verifiedAddressOf(reg);
+  if (!to) return 'unverified';
   if (!(await claim(id, 'confirmation', 1, now))) return 'already';
-  return () => deliver('confirmation', doc, 1, now);
+  return () => deliver('confirmation', reg, to, 1, now);
 }
 
 /** The confirmation e-mail of a confirmed registration, sent once however often this is called. */
@@ -261,33 +238,42 @@ export async function sendConfirmationOnce(id: string, now = Date.now()): Promis
 }
 
 /** Staff's resend: a new send, each recorded as its own attempt of kind 'resend'. */
-export async function resendConfirmation(doc: Doc, now = Date.now()): Promise<MailOutcome> {
-  const done = await mailAttempts(doc.$id, 'resend');
+export async function resendConfirmation(reg: Registration, now = Date.now()): Promise<MailOutcome> {
+  const to = await verifiedAddressOf(reg);
+  if (!to) return 'unverified';
+  const done = await mailAttempts(reg.id, 'resend');
   const next = Math.max(0, ...done.map((a) => a.attempts)) + 1;
-  if (!(await claim(doc.$id, 'resend', next, now))) return 'already';
-  return deliver('resend', doc, next, now);
+  if (!(await claim(reg.id, 'resend', next, now))) return 'already';
+  return deliver('resend', reg, to, next, now);
 }
 
 /** Claims and sends the attempt after `state` (a failed, unconfigured or stale one); 'already' when another caller has it. */
 export async function retryAttempt(state: MailState, now: number): Promise<MailOutcome | 'missing' | 'pending'> {
   const superseded = () =>
     mark(state.registration_id, state.kind, state.attempts, { status: 'retried', next_attempt_at: null }).catch(() => undefined);
-  const doc = await readRegistrationDoc(state.registration_id);
-  if (!doc || !isConfirmed(doc)) {
+  const reg = await readRegistration(state.registration_id);
+  if (!reg || !isConfirmed(reg)) {
     await superseded();
-    return doc ? 'pending' : 'missing';
+    return reg ? 'pending' : 'missing';
+  }
+  const to = await verifiedAddressOf(reg);
+  if (!to) {
+    await superseded();
+    return 'unverified';
   }
   const won = await claim(state.registration_id, state.kind, state.attempts + 1, now);
   await superseded();
   if (!won) return 'already';
-  return deliver(state.kind, doc, state.attempts + 1, now);
+  return deliver(state.kind, reg, to, state.attempts + 1, now);
 }
 
 /** The reminder of one registration, once: 'already' when it was claimed before. */
-export async function sendReminderOnce(doc: Doc, now: number): Promise<MailOutcome | 'pending'> {
-  if (!isConfirmed(doc)) return 'pending';
-  if (!(await claim(doc.$id, 'reminder', 1, now))) return 'already';
-  return deliver('reminder', doc, 1, now);
+export async function sendReminderOnce(reg: Registration, now: number): Promise<MailOutcome | 'pending'> {
+  if (!isConfirmed(reg)) return 'pending';
+  const to = await verifiedAddressOf(reg);
+  if (!to) return 'unverified';
+  if (!(await claim(reg.id, 'reminder', 1, now))) return 'already';
+  return deliver('reminder', reg, to, 1, now);
 }
 
 const DAY_MS = 86_400_000;
@@ -312,7 +298,7 @@ const ANSWER_WAIT_MS = 5_000;
  * claimed, the send's failure never changes the answer, and its slowness holds it back ANSWER_WAIT_MS at most (the
  * send goes on; on Netlify, where the process may stop with the answer, a send cut short is retried by the sweep).
  */
-export async function confirmAfterRegistration(id: string, known?: Doc): Promise<void> {
+export async function confirmAfterRegistration(id: string, known?: Registration): Promise<void> {
   let claimed: Awaited<ReturnType<typeof claimConfirmation>>;
   try {
     claimed = await claimConfirmation(id, Date.now(), known);

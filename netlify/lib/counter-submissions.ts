@@ -5,12 +5,14 @@ import { AppwriteException } from 'node-appwrite';
 import { InputFile } from 'node-appwrite/file';
 import type { z } from 'zod';
 import type { counterPhotoSchema, counterRegistrationSchema } from '../../src/shared/contracts/functions';
-import { ID_PATTERN, REGISTRATION_STATUS } from '../../src/shared/contracts/submission';
+import { ID_PATTERN } from '../../src/shared/contracts/submission';
 import { adminClient } from './appwrite';
 import { customerUserFor, LINK_LOG_ACTION, MailError, sendConfirmationLink } from './confirmation-link';
+import { chargeCounterPhoto } from './counter-quota';
 import type { CounterIdentity } from './counters';
 import { HttpError } from './http';
 import { recordOnce } from './integration-log';
+import { registrationExists, storeCounterRegistration } from './registrations';
 
 type Photo = z.output<typeof counterPhotoSchema>;
 type CounterRegistration = z.output<typeof counterRegistrationSchema>;
@@ -68,10 +70,14 @@ export function photoName(name: string, type: Photo['type']): string {
   return named.length <= 255 ? named : `${named.slice(0, 250)}.${kind.extensions[0]}`;
 }
 
-/** Stores one photo under its pre-made id. A repeat of an id already stored changes nothing. */
-export async function storePhoto(photo: Photo): Promise<{ id: string; status: 'stored'; repeated: boolean }> {
+/**
+ * Stores one photo under its pre-made id, within the counter's daily allowance (429 past it). A repeat of an id already
+ * stored changes nothing.
+ */
+export async function storePhoto(counter: CounterIdentity, photo: Photo): Promise<{ id: string; status: 'stored' }> {
   const bytes = decodePhoto(photo);
   const { storage, settings } = adminClient();
+  const charge = await chargeCounterPhoto(counter.id, bytes.length);
   try {
     await storage.createFile({
       bucketId: settings.bucketId,
@@ -80,13 +86,14 @@ export async function storePhoto(photo: Photo): Promise<{ id: string; status: 's
       permissions: [],
     });
   } catch (err) {
+    await charge.refund(); // nothing new was stored
     if (err instanceof AppwriteException) {
-      if (err.code === 409) return { id: photo.id, status: 'stored', repeated: true };
+      if (err.code === 409) return { id: photo.id, status: 'stored' }; // the same answer, whoever's file it is
       if (err.code === 400) throw new HttpError(422, 'invalid_photo', `The photo was refused: ${err.message}`);
     }
     throw new HttpError(502, 'upstream_error', 'The photo could not be stored right now. Please try again.');
   }
-  return { id: photo.id, status: 'stored', repeated: false };
+  return { id: photo.id, status: 'stored' };
 }
 
 /** The photo ids of a registration's image_file_id (comma-separated), each a valid file id. */
@@ -101,79 +108,27 @@ export function photoIdsOf(imageFileId: string): string[] {
 }
 
 /**
- * Stores a counter's registration as pending (its store from the counter, never from the body), the customer's
- * Appwrite account found or made by e-mail, and e-mails the confirmation link. A repeat changes nothing and sends
- * no second e-mail. Every photo must be stored first (409 otherwise, so the device sends the photos again).
+ * Stores a counter's registration as pending and the server's (its store from the counter, never from the body), and
+ * e-mails the customer the confirmation link. A repeat changes nothing and sends no second e-mail. Every photo must be
+ * stored first (409 otherwise, so the device sends the photos again). The answer is the same for a new registration
+ * and a repeat, so it tells nothing about which ids exist.
  */
 export async function storeRegistration(
   counter: CounterIdentity,
   reg: CounterRegistration,
   context: unknown,
-): Promise<{ id: string; status: 'pending'; repeated: boolean }> {
-  const { databases, storage, settings } = adminClient();
-  const where = { databaseId: settings.databaseId, collectionId: settings.collectionId };
-  const repeated = { id: reg.id, status: 'pending' as const, repeated: true };
-  const fileIds = photoIdsOf(reg.image_file_id);
-
-  try {
-    await databases.getDocument({ ...where, documentId: reg.id });
-    return repeated;
-  } catch (err) {
-    if (!(err instanceof AppwriteException && err.code === 404))
-      throw new HttpError(502, 'upstream_error', 'The registration could not be checked right now. Please try again.');
-  }
-
-  // A counter's photos carry no permissions; a file that does (a customer's own) is not this registration's photo.
-  const missing: string[] = [];
-  for (const fileId of fileIds) {
-    try {
-      const file = await storage.getFile({ bucketId: settings.bucketId, fileId });
-      if (file.$permissions.length > 0) missing.push(fileId);
-    } catch (err) {
-      if (err instanceof AppwriteException && err.code === 404) missing.push(fileId);
-      else throw new HttpError(502, 'upstream_error', 'The photos could not be checked right now. Please try again.');
-    }
-  }
-  if (missing.length)
-    throw new HttpError(
-      409,
-      'photos_missing',
-      `Send the photos first: ${missing.length} of this registration's ${fileIds.length} photos ${missing.length === 1 ? 'is' : 'are'} not on the server yet.`,
-      { missing },
-    );
-
+): Promise<{ id: string; status: 'pending' }> {
+  const answer = { id: reg.id, status: 'pending' as const };
+  photoIdsOf(reg.image_file_id); // a malformed list is refused before anything is looked up
+  if (await registrationExists(reg.id)) return answer;
+  const { id, submitted_at, ...fields } = reg;
   const userId = await customerUserFor(reg.email, reg.full_name);
-  try {
-    await databases.createDocument({
-      ...where,
-      documentId: reg.id,
-      data: {
-        full_name: reg.full_name,
-        email: reg.email,
-        phone: reg.phone,
-        address: reg.address,
-        product_sku: reg.product_sku,
-        selected_product: reg.selected_product,
-        image_file_id: fileIds.join(','),
-        user_id: userId,
-        submitted_at: new Date(reg.submitted_at).toISOString(),
-        status: REGISTRATION_STATUS.pending,
-        store: counter.store,
-      },
-      permissions: [],
-    });
-  } catch (err) {
-    if (err instanceof AppwriteException) {
-      if (err.code === 409) return repeated; // the same registration, sent twice at once
-      if (err.code === 400) throw new HttpError(422, 'invalid_body', `The registration was refused: ${err.message}`);
-    }
-    throw new HttpError(502, 'upstream_error', 'The registration could not be stored right now. Please try again.');
-  }
+  await storeCounterRegistration({ id, fields, submittedAt: new Date(submitted_at).toISOString(), store: counter.store, userId });
 
   // The registration is stored: a failure to e-mail the link is recorded for staff ("Resend link"), never an error
   // that would make the device send it again.
   try {
-    await sendConfirmationLink({ registrationId: reg.id, userId, email: reg.email, name: reg.full_name, store: counter.store, context });
+    await sendConfirmationLink({ registrationId: reg.id, email: reg.email, name: reg.full_name, store: counter.store, context });
   } catch (err) {
     const reason = err instanceof MailError || err instanceof HttpError ? err.message : 'unexpected error';
     console.error('[submitFromCounter] the confirmation link was not sent:', reason);
@@ -181,5 +136,5 @@ export async function storeRegistration(
       () => undefined,
     );
   }
-  return { id: reg.id, status: 'pending', repeated: false };
+  return answer;
 }

@@ -117,6 +117,20 @@ const ipOf = (context: unknown) => {
  * (no caching: a revocation holds for the next call). 401 with a message for a missing, malformed, unknown or
  * revoked token; wrong tokens are counted per client address. Each counter's calls are rate limited.
  */
+/**
+ * The enrolled counter a customer's call came from, when it carries the counter's token beside the customer's JWT;
+ * null without one, or with one that is not valid (the customer's own call is not refused for the device's token).
+ */
+export async function optionalCounter(req: Request, context: unknown): Promise<CounterIdentity | null> {
+  if (!req.headers.get('authorization')) return null;
+  try {
+    return await requireCounter(req, context);
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 401) return null;
+    throw err;
+  }
+}
+
 export async function requireCounter(req: Request, context: unknown): Promise<CounterIdentity> {
   const m = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
   if (!m) throw new HttpError(401, 'unauthorized', NOT_ENROLLED_MESSAGE);

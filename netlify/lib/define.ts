@@ -15,7 +15,8 @@ type Schemas = typeof functionSchemas;
 type Parsed<N extends FunctionName, K extends 'query' | 'body'> =
   Schemas[N] extends Record<K, infer S extends z.ZodType> ? z.output<S> : undefined;
 
-export type Customer = { id: string; email: string };
+/** The signed-in customer: their account, its address, and whether Appwrite holds that address as verified. */
+export type Customer = { id: string; email: string; emailVerified: boolean };
 
 export type FunctionInput<N extends FunctionName> = {
   req: Request;
@@ -35,7 +36,7 @@ async function signedInCustomer(req: Request): Promise<Customer> {
   if (!jwt) throw new HttpError(401, 'unauthorized', 'Sign in with your email code to continue.');
   try {
     const account = await customerAccount(jwt).get();
-    return { id: account.$id, email: account.email };
+    return { id: account.$id, email: account.email, emailVerified: account.emailVerification };
   } catch (err) {
     if (err instanceof AppwriteException && err.code === 401)
       throw new HttpError(401, 'unauthorized', 'Your sign-in has expired. Please verify your email again.');

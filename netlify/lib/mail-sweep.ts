@@ -6,6 +6,7 @@ import { Query } from 'node-appwrite';
 import { adminClient } from './appwrite';
 import { MAIL_STATE_COLLECTION, reminderDue, retryAttempt, sendReminderOnce, STALE_CLAIM_MS, type MailState } from './confirmation-handoff';
 import { mailConfigured } from './mail';
+import { maxQueueDays, registrationsArrived } from './registrations';
 
 export type SweepReport = { retried: number; reminders: number; failed: number };
 
@@ -49,7 +50,7 @@ export async function runMailSweep(now: number = Date.now(), deadBefore = 0): Pr
   const report: SweepReport = { retried: 0, reminders: 0, failed: 0 };
   const count = (outcome: string, key: 'retried' | 'reminders') => {
     if (outcome === 'sent') report[key]++;
-    else if (outcome === 'failed' || outcome === 'not_configured') report.failed++;
+    else if (outcome === 'failed' || outcome === 'limited' || outcome === 'not_configured') report.failed++;
   };
 
   for (const state of await dueAttempts(now, deadBefore)) {
@@ -61,18 +62,15 @@ export async function runMailSweep(now: number = Date.now(), deadBefore = 0): Pr
     }
   }
 
-  // Registrations made about a year before `now` (a day either way of the exact rule, which reminderDue applies).
-  const { settings } = adminClient();
+  // Registrations made about a year before `now` (a day either way of the exact rule, which reminderDue applies to
+  // the effective date): one made on a device may arrive up to MAX_QUEUE_DAYS after it was made.
   const from = new Date(now - 367 * DAY_MS).toISOString();
-  const to = new Date(now - 333 * DAY_MS).toISOString();
-  for await (const docs of pages(settings.collectionId, [
-    Query.greaterThanEqual('submitted_at', from),
-    Query.lessThanEqual('submitted_at', to),
-  ])) {
-    for (const doc of docs) {
-      if (typeof doc.submitted_at !== 'string' || !reminderDue(doc.submitted_at, now)) continue;
+  const to = new Date(now - (333 - maxQueueDays()) * DAY_MS).toISOString();
+  for await (const regs of registrationsArrived(from, to, PAGE)) {
+    for (const reg of regs) {
+      if (!reminderDue(reg.record.submitted_at, now)) continue;
       try {
-        count(await sendReminderOnce(doc, now), 'reminders');
+        count(await sendReminderOnce(reg, now), 'reminders');
       } catch (err) {
         report.failed++;
         console.error('[mail] a reminder failed:', err instanceof Error ? err.message : err);

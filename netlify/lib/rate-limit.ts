@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { AppwriteException, Query } from 'node-appwrite';
 import type { FunctionName } from '../../src/shared/contracts/function-names';
 import { adminClient } from './appwrite';
+import { env } from './env';
 import { HttpError } from './http';
 
 const COLLECTION = 'rate_limits';
@@ -13,20 +14,33 @@ const SWEEP_EVERY = 50;
 const SWEEP_BATCH = 25;
 const HOUR_MS = 3_600_000;
 
-export type Limit = { key: string; max: number; windowMs: number; message: string };
+/** `weight`: what one hit counts (default 1), e.g. a photo's kilobytes against a daily allowance of them. */
+export type Limit = { key: string; max: number; windowMs: number; message: string; weight?: number };
 
 const isCode = (err: unknown, code: number) => err instanceof AppwriteException && err.code === code;
+
+/**
+ * RATE_LIMITS (on unless set to off, 0, false or no): the switch the embedded server's own limits and daily quotas
+ * follow, which the limits that mirror them here (mail per address, counters' daily photos) follow too.
+ */
+export const rateLimitsOn = () => !['off', '0', 'false', 'no'].includes((env('RATE_LIMITS') ?? 'on').toLowerCase());
+
+/** The window `now` falls in, and the id of its counter document. */
+function windowOf(limit: Limit, now: number) {
+  const windowStart = Math.floor(now / limit.windowMs) * limit.windowMs;
+  const documentId = createHash('sha256').update(`${limit.key}|${windowStart}`).digest('hex').slice(0, 32);
+  return { resetAt: windowStart + limit.windowMs, documentId };
+}
 
 /** Counts one hit on `limit.key`; throws a 429 (with Retry-After) once the window holds more than `max` hits. */
 export async function rateLimit(limit: Limit, now = Date.now()): Promise<void> {
   const { databases, settings } = adminClient();
   const ids = { databaseId: settings.databaseId, collectionId: COLLECTION };
-  const windowStart = Math.floor(now / limit.windowMs) * limit.windowMs;
-  const resetAt = windowStart + limit.windowMs;
-  const documentId = createHash('sha256').update(`${limit.key}|${windowStart}`).digest('hex').slice(0, 32);
+  const { resetAt, documentId } = windowOf(limit, now);
+  const weight = limit.weight ?? 1;
 
   const increment = async () =>
-    (await databases.incrementDocumentAttribute({ ...ids, documentId, attribute: 'count', value: 1 })).count as number;
+    (await databases.incrementDocumentAttribute({ ...ids, documentId, attribute: 'count', value: weight })).count as number;
   let count: number;
   try {
     count = await increment();
@@ -36,9 +50,9 @@ export async function rateLimit(limit: Limit, now = Date.now()): Promise<void> {
       await databases.createDocument({
         ...ids,
         documentId,
-        data: { key: limit.key.slice(0, 512), count: 1, expires_at: new Date(resetAt).toISOString() },
+        data: { key: limit.key.slice(0, 512), count: weight, expires_at: new Date(resetAt).toISOString() },
       });
-      count = 1;
+      count = weight;
     } catch (createErr) {
       if (!isCode(createErr, 409)) throw createErr;
       count = await increment(); // another hit made the window's counter first
@@ -49,6 +63,19 @@ export async function rateLimit(limit: Limit, now = Date.now()): Promise<void> {
     const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
     throw new HttpError(429, 'rate_limited', limit.message, undefined, { 'Retry-After': String(retryAfter) });
   }
+}
+
+/** Takes back a hit that `rateLimit` counted at the same `now`: one that used nothing (a repeat, a refusal). */
+export async function refundHit(limit: Limit, now: number): Promise<void> {
+  const { databases, settings } = adminClient();
+  await databases.decrementDocumentAttribute({
+    databaseId: settings.databaseId,
+    collectionId: COLLECTION,
+    documentId: windowOf(limit, now).documentId,
+    attribute: 'count',
+    value: limit.weight ?? 1,
+    min: 0,
+  });
 }
 
 /**

@@ -2,29 +2,33 @@
 // else the hand-off recorded once in the integration log (keyed by registration and action).
 import { env } from './env';
 import { recordOnce } from './integration-log';
-import { upsertShopifyCustomer, type Registration } from './shopify-customers';
+import type { Registration } from './registrations';
+import { upsertShopifyCustomer, type Registration as ShopifyRegistration } from './shopify-customers';
 
 export const HANDOFF_ACTION = 'customer.upsert';
 
-/** The registration as Shopify's note records it, from the stored document (never from a request body). */
-export function registrationOf(id: string, doc: Record<string, unknown>): Registration {
-  const str = (k: string) => (typeof doc[k] === 'string' ? (doc[k] as string) : '');
+/**
+ * The registration as Shopify's note records it, from the server's facts (never from a request body), with the
+ * address the server verified for its account (registrations.ts, verifiedAddressOf).
+ */
+export function shopifyRegistrationOf(reg: Registration, verifiedEmail: string): ShopifyRegistration {
+  const r = reg.record;
   return {
-    id,
-    full_name: str('full_name'),
-    email: str('email'),
-    phone: str('phone'),
-    address: str('address'),
-    product_sku: str('product_sku'),
-    selected_product: str('selected_product'),
-    submitted_at: str('submitted_at'),
+    id: reg.id,
+    full_name: r.full_name,
+    email: verifiedEmail,
+    phone: r.phone,
+    address: r.address,
+    product_sku: r.product_sku,
+    selected_product: r.selected_product,
+    submitted_at: r.submitted_at,
   };
 }
 
 export type HandOff = { status: 'sent'; result: 'created' | 'updated' | 'unchanged' } | { status: 'logged' | 'already_logged' };
 
 /** Hands the registration over. @throws HttpError 502 when Shopify is configured and fails. */
-export async function handOffToShopify(registration: Registration): Promise<HandOff> {
+export async function handOffToShopify(registration: ShopifyRegistration): Promise<HandOff> {
   const domain = env('SHOPIFY_STORE_DOMAIN');
   const token = env('SHOPIFY_ADMIN_TOKEN');
   if (domain && token) return { status: 'sent', result: await upsertShopifyCustomer(registration, { domain, token }) };

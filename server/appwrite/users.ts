@@ -1,7 +1,8 @@
 // The Users API subset a server with the API key uses (node-appwrite `Users`): list (by e-mail, with paging and
-// search), create, get, and tokens for a user (POST /users/{id}/tokens), which POST /account/sessions/token turns
-// into a session, single use, until they expire. A token's secret is stored hashed like the e-mailed codes and is
-// shown once, in the answer to the API key that made it.
+// search), create, get, mark the e-mail verified (PATCH /users/{id}/verification), and tokens for a user
+// (POST /users/{id}/tokens), which POST /account/sessions/token turns into a session, single use, until they expire.
+// A token's secret is stored hashed like the e-mailed codes and is shown once, in the answer to the API key that made
+// it.
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { AppwriteError, invalidArgument, invalidParam } from './errors';
@@ -90,6 +91,23 @@ export function userRoutes(be: AppwriteBackend) {
     const user = byId.get(c.req.param('userId')) as UserRow | undefined;
     if (!user) throw userNotFound();
     return c.json(userModel(user));
+  });
+
+  // As Appwrite: the API key sets whether the user's e-mail is verified (a link mailed to the address proves it), and
+  // the user is answered.
+  app.patch('/:userId/verification', async (c) => {
+    const user = byId.get(c.req.param('userId')) as UserRow | undefined;
+    if (!user) throw userNotFound();
+    const body = await readJson(c.req.raw);
+    if (body.emailVerification === undefined || body.emailVerification === null)
+      throw invalidParam('emailVerification', 'Param "emailVerification" is not optional.');
+    if (typeof body.emailVerification !== 'boolean') throw invalidParam('emailVerification', 'Value must be a valid boolean');
+    db.prepare('UPDATE users SET email_verification = ?, updated_at = ? WHERE id = ?').run(
+      body.emailVerification ? 1 : 0,
+      isoNow(),
+      user.id,
+    );
+    return c.json(userModel(byId.get(user.id) as UserRow));
   });
 
   app.post('/:userId/tokens', async (c) => {

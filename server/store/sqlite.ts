@@ -204,6 +204,12 @@ const migrations: string[] = [
   ALTER TABLE tokens ADD COLUMN kind TEXT NOT NULL DEFAULT 'email';
   ALTER TABLE sessions ADD COLUMN factor TEXT NOT NULL DEFAULT 'email';
   `,
+  // Confirmation links are the functions' own now (collection confirmation_links), each opening a token of a minute:
+  // the week-long tokens earlier links carried would go on signing in after a newer link or the confirmation, so
+  // they go.
+  `
+  DELETE FROM tokens WHERE kind = 'generic';
+  `,
 ];
 
 export function openDb(dataDir: string): Db {

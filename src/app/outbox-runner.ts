@@ -10,7 +10,7 @@ export async function startOutboxRunner(config: RuntimeConfig): Promise<() => vo
     { appwriteOutboxBackend },
     { startOutboxTriggers },
     { shareWithWorker, SYNC_TAG },
-    { lazyCounterSender },
+    { lazyCounterSender, counterTokenOf },
   ] = await Promise.all([
     import('@/db/schema'),
     import('@/lib/appwrite'),
@@ -24,7 +24,7 @@ export async function startOutboxRunner(config: RuntimeConfig): Promise<() => vo
   await share();
   return startOutboxTriggers(
     db,
-    { ...appwriteOutboxBackend(appwrite(config)), counter: lazyCounterSender(db) },
+    { ...appwriteOutboxBackend(appwrite(config), undefined, '', counterTokenOf(db)), counter: lazyCounterSender(db) },
     {
       onReport: (report) => {
         void share();

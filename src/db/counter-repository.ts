@@ -21,6 +21,10 @@ export const counterRepository = (db: AppDb) => ({
     const v = (await db.meta.get(KEY))?.value;
     return isEnrolment(v) ? v : null;
   },
+  /** The counter token, sent beside a customer's own sign-in so the server knows the store a registration came from. */
+  async token(): Promise<string | null> {
+    return (await this.enrolment())?.token ?? null;
+  },
   enrol: (enrolment: CounterEnrolment) => db.meta.put({ key: KEY, value: enrolment }),
   forget: () => db.meta.delete(KEY),
 });

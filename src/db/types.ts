@@ -69,7 +69,7 @@ export type StaffSnapshotRecord = StaffSnapshotHeader | StaffSnapshotPart;
 /** A staff edit saved on the device while offline, sent when the network returns. */
 export type PendingEdit = {
   id: string; // submission $id
-  fields: Omit<Submission, '$id' | '$createdAt' | '$updatedAt' | 'submitted_at'>;
+  fields: Omit<Submission, '$id' | '$createdAt' | '$updatedAt' | 'submitted_at' | 'flags'>;
   baseUpdatedAt: string;
   savedAt: number;
   lastError: string | null;

@@ -98,8 +98,11 @@ export function productsOf(
 ): RegisteredProduct[] {
   const byTitle = new Map<string, Product>();
   const bySku = new Map<string, Product>();
+  let mostParts = 1; // the most comma-separated parts a catalog title has
   for (const p of catalog) {
-    if (!byTitle.has(key(p.title))) byTitle.set(key(p.title), p);
+    const title = key(p.title);
+    if (!byTitle.has(title)) byTitle.set(title, p);
+    mostParts = Math.max(mostParts, title.split(',').length);
     for (const sku of [p.sku, ...p.variants.map((v) => v.sku)]) if (sku && !bySku.has(key(sku))) bySku.set(key(sku), p);
   }
   const found: RegisteredProduct[] = [];
@@ -113,9 +116,11 @@ export function productsOf(
   for (const joined of [record.product_sku ?? '', record.selected_product ?? '']) {
     const parts = joined.split(',').map((p) => p.trim());
     for (let i = 0; i < parts.length; i++) {
-      // The longest run of parts that is one catalog title ("Ring, 18K gold" stays one product).
+      // The longest run of parts that is one catalog title ("Ring, 18K gold" stays one product). A run holds as many
+      // commas as it joins, so none longer than the catalog's longest title can be one: the search is bounded by the
+      // catalog, never by how many commas a customer wrote.
       let match: { end: number; product: Product } | null = null;
-      for (let j = parts.length; j > i + 1 && !match; j--) {
+      for (let j = Math.min(parts.length, i + mostParts); j > i + 1 && !match; j--) {
         const product = byTitle.get(key(parts.slice(i, j).join(', ')));
         if (product) match = { end: j, product };
       }

@@ -40,6 +40,8 @@ export function appwriteOutboxBackend(
   clients: AppwriteClients,
   fetchImpl: typeof fetch = (input, init) => fetch(input, init),
   functionsBaseUrl = '',
+  /** On a counter device: its token, sent with a registration made there, so the server writes the counter's store. */
+  counterToken: () => Promise<string | null> = () => Promise.resolve(null),
 ): OutboxBackend {
   const { account, databases, storage, config } = clients;
   const { databaseId, collectionId, bucketId } = config;
@@ -91,12 +93,14 @@ export function appwriteOutboxBackend(
     },
 
     async notifyShopify({ documentId, data }) {
+      const counter = data.store ? await counterToken().catch(() => null) : null;
       for (const fresh of [false, true]) {
         const token = await jwtFor(data.user_id, fresh);
         if (!token.ok) return token;
         const res = await attempt(() =>
           callFunction('sendToShopify', {
             customerJwt: token.value.value,
+            ...(counter ? { counterToken: counter } : {}),
             body: { $id: documentId, ...data },
             base: functionsBaseUrl,
             fetchImpl,

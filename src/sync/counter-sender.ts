@@ -1,4 +1,5 @@
 // The counter's sender, fetched when a counter's registration is first sent: a customer's own phone never needs it.
+import { counterRepository } from '@/db/counter-repository';
 import type { AppDb } from '@/db/schema';
 import { failure, type BackendResult, type CounterSender } from './backend';
 
@@ -19,3 +20,6 @@ export function lazyCounterSender(db: AppDb): CounterSender {
     sendRegistration: (input) => withSender((s) => s.sendRegistration(input)),
   };
 }
+
+/** This device's counter token, or null on a customer's own phone (sent beside the customer's sign-in, see sendToShopify). */
+export const counterTokenOf = (db: AppDb) => () => counterRepository(db).token();

@@ -5,6 +5,7 @@ import type { AppDb } from '@/db/schema';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 import { appwriteOutboxBackend } from './appwrite-backend';
 import { counterSender } from './counter-backend';
+import { counterTokenOf } from './counter-sender';
 import { flushOutbox, type FlushOptions, type FlushReport } from './outbox';
 import { CONFIG_KEY, SESSION_KEY } from './worker-share';
 
@@ -17,7 +18,11 @@ export async function flushFromWorker(db: AppDb, options: FlushOptions = {}): Pr
   const client = new Client().setEndpoint(config.appwriteEndpoint).setProject(config.appwriteProjectId);
   if (session) client.setSession(session);
   const clients = { client, account: new Account(client), databases: new Databases(client), storage: new Storage(client), config };
-  const report = await flushOutbox(db, { ...appwriteOutboxBackend(clients), counter: counterSender(db) }, options);
+  const report = await flushOutbox(
+    db,
+    { ...appwriteOutboxBackend(clients, undefined, '', counterTokenOf(db)), counter: counterSender(db) },
+    options,
+  );
   if (report.sessionEnded) await db.meta.delete(SESSION_KEY);
   return report;
 }

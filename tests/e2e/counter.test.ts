@@ -1,5 +1,6 @@
 // A store's counter device in Chromium against the real server: enrolment, the journey confirmed later by the
-// e-mailed link with the server stopped from step 1, two customers in a row, and the idle warning and reset.
+// e-mailed link with the server stopped from step 1, a link opened in a browser signed in to another customer, two
+// customers in a row, and the idle warning and reset.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,9 +10,10 @@ import { Query } from 'node-appwrite';
 import { DESK, launch, launchPersistent, PHONE } from '../helpers/browser';
 import { DIST } from '../helpers/suite';
 import { handOffs } from '../helpers/hand-offs';
-import { mailbox } from '../helpers/counters';
+import { callFunction, confirmLink, enrol, linkMails, mailbox, registrationBody } from '../helpers/counters';
 import { makeJpeg, signInStaffThroughForm, STAFF } from '../helpers/fixtures';
-import { adminClient, startTestServer, type TestServer } from '../helpers/server';
+import { adminClient, codeFor, latestCode, startTestServer, type TestServer } from '../helpers/server';
+import { signIn as staffSignIn } from '../helpers/staff';
 import { fillSteps4to6, heading, verifyEmail } from '../helpers/wizard-walk';
 import { axeFindings } from '../helpers/axe';
 
@@ -105,6 +107,16 @@ const deviceHolds = (page: Page) =>
         };
       }),
   );
+
+/** The address of the Appwrite account the page's browser is signed in to (on the page's own origin), or null. */
+const signedInAs = (page: Page) =>
+  page.evaluate(async () => {
+    const res = await fetch(`${location.origin}/v1/account`, {
+      credentials: 'include',
+      headers: { 'X-Appwrite-Project': 'warranty', 'X-Fallback-Cookies': localStorage.getItem('cookieFallback') ?? '' },
+    });
+    return res.ok ? ((await res.json()) as { email: string }).email : null;
+  });
 
 /** The start page's Start, a link to /login. */
 const pressStart = (page: Page) => page.getByRole('link', { name: 'Start' }).click();
@@ -205,6 +217,74 @@ describe('a counter device', () => {
     await row.waitFor();
     expect(await row.textContent()).toMatch(/Confirmed.*Maison Soho/);
     await desk.close();
+  });
+
+  it('asks a browser signed in to another customer before opening a link: "Stay signed in" keeps that customer', async () => {
+    rig = new Counter();
+    await rig.start();
+    const server = rig.server;
+    const counter = await enrol(server, await staffSignIn(server, STAFF.email, STAFF.password), 'Maison Soho');
+    const body = registrationBody({ email: 'bea@example.com', full_name: 'Béatrice Roy' });
+    expect((await callFunction(server, 'submitFromCounter', { body, auth: counter.token })).status).toBe(200);
+    const link = confirmLink((await linkMails(server, 'bea@example.com'))[0]!);
+
+    // Customer A is signed in on this phone (on /warranties, with the e-mailed code), at the links' address.
+    const phone = await launch();
+    const page = await phone.newPage(PHONE);
+    try {
+      await page.goto(new URL('/warranties', link.href).href);
+      const before = await latestCode(server.url, 'ana@example.com').catch(() => undefined);
+      await page.getByLabel('Email Address').fill('ana@example.com');
+      await page.getByRole('button', { name: 'Send OTP' }).click();
+      await page.getByLabel('Enter OTP').fill(await codeFor(server, 'ana@example.com', before));
+      await page.getByRole('button', { name: 'Verify OTP' }).click();
+      await expect.poll(() => signedInAs(page)).toBe('ana@example.com');
+
+      // B's link, opened here (say, sent to A by someone else): asked first, nothing replaced yet.
+      await page.goto(link.href);
+      await page.getByRole('heading', { name: "You're signed in with another email" }).waitFor();
+      await page.getByText("This link confirms a registration for another email address. You're signed in as ana@example.com.").waitFor();
+      expect(new URL(page.url()).search).toBe(`?registration=${link.registration}`);
+      await page.screenshot({ path: SHOT('confirm-ask') });
+      expect(await axeFindings(page)).toEqual([]);
+      expect(await signedInAs(page)).toBe('ana@example.com');
+
+      await page.getByRole('button', { name: 'Stay signed in' }).click();
+      await page.getByRole('button', { name: 'Go to the start page' }).waitFor();
+      await page.screenshot({ path: SHOT('confirm-stayed') });
+      expect(await signedInAs(page)).toBe('ana@example.com');
+      expect(
+        (
+          await adminClient(server).databases.getDocument({
+            databaseId: 'warranty',
+            collectionId: 'submissions',
+            documentId: link.registration,
+          })
+        ).status,
+      ).toBe('pending');
+
+      // A link of the older form (a user id and a secret) opens nothing: a fresh link goes to B's address instead.
+      const older = `/confirm?registration=${link.registration}&userId=${'u'.repeat(20)}&secret=${'0'.repeat(64)}`;
+      await page.goto(new URL(older, link.href).href);
+      await page.getByRole('heading', { name: 'This link has expired' }).waitFor();
+      expect(new URL(page.url()).search).toBe(`?registration=${link.registration}`);
+      await expect.poll(async () => (await linkMails(server, 'bea@example.com')).length).toBe(2);
+      const fresh = confirmLink((await linkMails(server, 'bea@example.com'))[0]!);
+      expect(await signedInAs(page)).toBe('ana@example.com');
+
+      // The fresh link, then "Continue with this link": A's session ends, B's opens, and the registration is confirmed.
+      await page.goto(fresh.href);
+      await page.getByRole('button', { name: 'Continue with this link' }).click();
+      await page.getByText('Your warranty registration is confirmed.').waitFor();
+      expect(await signedInAs(page)).toBe('bea@example.com');
+      await expect.poll(async () => (await rig!.docs()).find((d) => d.$id === link.registration)?.status).toBe('confirmed');
+      // Every link of it is retired now: the first one, opened again, asks for nothing and signs nobody in.
+      await page.goto(link.href);
+      await page.getByRole('heading', { name: 'This link has expired' }).waitFor();
+      expect(await signedInAs(page)).toBe('bea@example.com');
+    } finally {
+      await phone.close();
+    }
   });
 
   it('keeps nothing of one customer for the next: fields, photos, session and e-mail', async () => {

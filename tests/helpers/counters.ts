@@ -3,6 +3,7 @@
 import { ID } from 'appwrite';
 import { Client, Databases, Storage, Users } from 'node-appwrite';
 import type { TestServer } from './server';
+import { webCustomer } from './web-customer';
 
 export const functionUrl = (server: TestServer, name: string) => `${server.url}/.netlify/functions/${name}`;
 
@@ -72,11 +73,24 @@ export function confirmLink(mail: Mail) {
   const href = mail.links.find((l) => new URL(l).pathname === '/confirm');
   if (!href) throw new Error(`no confirmation link in: ${mail.text}`);
   const url = new URL(href);
-  return {
-    href,
-    url,
-    registration: url.searchParams.get('registration')!,
-    userId: url.searchParams.get('userId')!,
-    secret: url.searchParams.get('secret')!,
-  };
+  return { href, url, registration: url.searchParams.get('registration')!, key: url.searchParams.get('key')! };
+}
+
+export type ConfirmLink = ReturnType<typeof confirmLink>;
+
+/** Opens a link as the /confirm page does (openConfirmationLink): its answer. */
+export const openLink = (server: TestServer, link: { registration: string; key: string }) =>
+  callFunction(server, 'openConfirmationLink', { body: { registration: link.registration, key: link.key } });
+
+/**
+ * Opens a link and signs a fresh device in with the token it answers, as the /confirm page does; the device and the
+ * account it was signed in to. Throws when the link does not open.
+ */
+export async function signInWithLink(server: TestServer, link: { registration: string; key: string }) {
+  const res = await openLink(server, link);
+  if (res.status !== 200) throw new Error(`openConfirmationLink answered ${res.status}: ${await res.text()}`);
+  const { userId, secret } = (await res.json()) as { userId: string; secret: string };
+  const device = webCustomer(server.endpoint);
+  await device.as(() => device.account.createSession({ userId, secret }));
+  return { device, userId, secret };
 }

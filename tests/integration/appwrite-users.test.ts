@@ -1,6 +1,6 @@
 // The embedded server's Users API as node-appwrite's Users service speaks it (API key only): users listed by
-// e-mail, created and read; tokens made for a user that the web SDK's createSession turns into a session once,
-// until they expire. And a file's permissions changed afterwards (storage.updateFile).
+// e-mail, created, read and marked verified; tokens made for a user that the web SDK's createSession turns into a
+// session once, until they expire. And a file's permissions changed afterwards (storage.updateFile).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID, Permission, Role } from 'appwrite';
 import { AppwriteException, Client, Query, Storage, Users } from 'node-appwrite';
@@ -91,6 +91,36 @@ describe('users', () => {
       message: 'User (role: users) missing scopes (["users.read"])',
     });
     expect((await rejection(asCustomer.createToken({ userId: customer.userId }))).code).toBe(401);
+    expect((await rejection(asCustomer.updateEmailVerification({ userId: customer.userId, emailVerification: false }))).code).toBe(401);
+  });
+
+  it('marks a user’s e-mail verified (and not) with the API key, answering the user', async () => {
+    const user = await users.create({ userId: ID.unique(), email: 'proof@example.com' });
+    const verified = await users.updateEmailVerification({ userId: user.$id, emailVerification: true });
+    expect(verified).toMatchObject({ $id: user.$id, email: 'proof@example.com', emailVerification: true });
+    expect((await users.get({ userId: user.$id })).emailVerification).toBe(true);
+    // A session the user opens then holds the verified roles.
+    const token = await users.createToken({ userId: user.$id, length: 64, expire: 60 });
+    const device = webCustomer(server.endpoint);
+    await device.as(() => device.account.createSession({ userId: user.$id, secret: token.secret }));
+    expect((await device.as(() => device.account.get())).emailVerification).toBe(true);
+
+    expect((await users.updateEmailVerification({ userId: user.$id, emailVerification: false })).emailVerification).toBe(false);
+    expect(await rejection(users.updateEmailVerification({ userId: 'no-such-user', emailVerification: true }))).toMatchObject({
+      code: 404,
+      type: 'user_not_found',
+    });
+    const raw = (body: unknown) =>
+      fetch(`${server.endpoint}/users/${user.$id}/verification`, {
+        method: 'PATCH',
+        headers: { 'X-Appwrite-Project': 'warranty', 'X-Appwrite-Key': server.secrets.apiKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    for (const body of [{}, { emailVerification: 'yes' }]) {
+      const res = await raw(body);
+      expect([res.status, ((await res.json()) as { type: string }).type]).toEqual([400, 'general_argument_invalid']);
+    }
+    expect((await users.get({ userId: user.$id })).emailVerification).toBe(false);
   });
 });
 

@@ -16,13 +16,12 @@ import { attemptId, mailAttempts, sendConfirmationOnce } from '../../netlify/lib
 import { runMailSweep } from '../../netlify/lib/mail-sweep';
 import sendReminders, { config as remindersSchedule } from '../../netlify/functions/sendReminders';
 import { createRegistration, jwtOf, sendToShopify, signedInCustomer } from '../helpers/customers';
-import { admin, callFunction, confirmLink, enrol, linkMails, mailbox, registrationBody } from '../helpers/counters';
+import { admin, callFunction, confirmLink, enrol, linkMails, mailbox, registrationBody, signInWithLink } from '../helpers/counters';
 import { registration } from '../helpers/fixtures';
 import { handOffs } from '../helpers/hand-offs';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher';
 import { startWithStaff } from '../helpers/staff';
-import { webCustomer } from '../helpers/web-customer';
 
 const SUBJECT = 'Your warranty is registered';
 const REMINDER = 'Your warranty ends soon';
@@ -59,10 +58,26 @@ function pdfText(bytes: Uint8Array): string {
   }
 }
 
-/** A registration stored as the server has it (API key), for the module-level cases. */
-async function stored(server: TestServer, over: Record<string, unknown>) {
+/**
+ * A registration as it reaches the server, for the module-level cases: a customer's own, made by a customer who
+ * verified the address by code (`code` reads it: the dev mailbox unless told), or, with status "pending", a counter's
+ * as the server stores it (its own, owned by nobody until the link confirms it). `arrived` backdates its arrival.
+ */
+async function stored(
+  server: TestServer,
+  over: Record<string, unknown> & { email: string },
+  { code, arrived }: { code?: (email: string) => Promise<string> | string; arrived?: string } = {},
+) {
   const id = ID.unique();
-  await admin(server).databases.createDocument({ ...DB, documentId: id, data: registration({ user_id: 'u1', ...over }) });
+  if (over.status === 'pending')
+    await admin(server).databases.createDocument({
+      ...DB,
+      documentId: id,
+      data: registration({ user_id: 'u1', ...over }),
+      permissions: ['read("label:server")'],
+    });
+  else await createRegistration(await signedInCustomer(server, over.email, code), over, id);
+  if (arrived) server.db.prepare('UPDATE documents SET created_at = ? WHERE id = ?').run(arrived, id);
   return id;
 }
 
@@ -143,8 +158,7 @@ describe('the confirmation e-mail of a registration made on the customer’s pho
     expect([early.status, await early.json()]).toEqual([409, { error: 'Not confirmed yet.', code: 'pending_confirmation' }]);
 
     const link = confirmLink((await linkMails(server, 'lin.counter@example.com'))[0]!);
-    const phone = webCustomer(server.endpoint);
-    await phone.as(() => phone.account.createSession({ userId: link.userId, secret: link.secret }));
+    const { device: phone } = await signInWithLink(server, link);
     const jwt = await jwtOf(phone);
     const confirm = () => callFunction(server, 'confirmRegistration', { body: { id }, headers: { 'X-Appwrite-JWT': jwt } });
     const [a, b] = await Promise.all([confirm(), confirm()]);
@@ -232,7 +246,8 @@ describe('the scheduled function sendReminders', () => {
 
   it('runs the sweep every hour, and says so plainly when Appwrite cannot be reached', async () => {
     expect(remindersSchedule).toEqual({ schedule: '@hourly' });
-    const id = await stored(server, { email: 'sched@example.com', submitted_at: new Date(Date.now() - 350 * DAY).toISOString() });
+    const madeAt = new Date(Date.now() - 350 * DAY).toISOString();
+    const id = await stored(server, { email: 'sched@example.com', submitted_at: madeAt }, { arrived: madeAt });
     const ran = await withEnv(server.functionsEnv(), () => sendReminders());
     expect([ran.status, await ran.json()]).toEqual([200, { retried: 0, reminders: 1, failed: 0 }]);
     expect(await mailsTo(server, 'sched@example.com', REMINDER)).toHaveLength(1);
@@ -290,7 +305,7 @@ describe('the confirmation e-mail over SMTP, when mail fails and when a send is 
   });
 
   it('failing (SMTP down) never fails the registration, and the sweep sends exactly one once SMTP is back', async () => {
-    const id = await stored(server, { email: 'ada.down@example.com' });
+    const id = await stored(server, { email: 'ada.down@example.com' }, { code: (e) => smtp.codeFor(e) });
     const t0 = Date.now();
     const down = netlifyEnv(`smtp://127.0.0.1:${closedPort}`);
     expect(await withEnv(down, () => sendConfirmationOnce(id, t0))).toBe('failed');
@@ -322,7 +337,7 @@ describe('the confirmation e-mail over SMTP, when mail fails and when a send is 
   });
 
   it('without SMTP_URL on Netlify is recorded as not configured, and sent once it is', async () => {
-    const id = await stored(server, { email: 'ada.unset@example.com' });
+    const id = await stored(server, { email: 'ada.unset@example.com' }, { code: (e) => smtp.codeFor(e) });
     const t0 = Date.now();
     expect(await withEnv(netlifyEnv(''), () => sendConfirmationOnce(id, t0))).toBe('not_configured');
     await withEnv(netlifyEnv(''), () => runMailSweep(t0 + DAY)); // still nothing to send with
@@ -336,7 +351,7 @@ describe('the confirmation e-mail over SMTP, when mail fails and when a send is 
   });
 
   it('killed mid-way (the process dies while SMTP hangs) is sent once by the sweep after the claim went stale', async () => {
-    const id = await stored(server, { email: 'ada.killed@example.com' });
+    const id = await stored(server, { email: 'ada.killed@example.com' }, { code: (e) => smtp.codeFor(e) });
     // An SMTP server that accepts and never answers: the send hangs until the process is killed.
     const sockets = new Set<Socket>();
     const silent: Server = createServer((s) => {

@@ -1,6 +1,7 @@
 // Counter devices through the real server: staff enrol, list and revoke them; a counter sends photos and
 // registrations that nobody can read until the customer opens the e-mailed link; the link signs the customer in on
-// any device and confirms; expired links are renewed; and the counter token opens nothing but submitFromCounter.
+// any device, to the account of the address it was mailed to and no other, and confirms; expired links are renewed,
+// earlier ones retired; and the counter token opens nothing but submitFromCounter.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID } from 'appwrite';
@@ -10,15 +11,16 @@ import { counterSchema } from '../../src/shared/contracts/functions';
 import { handOffs } from '../helpers/hand-offs';
 import { makeJpeg, registration, STAFF } from '../helpers/fixtures';
 import type { TestServer } from '../helpers/server';
-import { signedInCustomer } from '../helpers/customers';
+import { createRegistration, signedInCustomer } from '../helpers/customers';
 import { startWithStaff } from '../helpers/staff';
-import { webCustomer } from '../helpers/web-customer';
+import { webCustomer, type WebCustomer } from '../helpers/web-customer';
 import { failure } from '../helpers/failure';
 import { startSmtpCatcher } from '../helpers/smtp-catcher';
 import { forSuite } from '../helpers/suite';
 import { withEnv } from '../../netlify/lib/env';
 import submitFromCounter from '../../netlify/functions/submitFromCounter';
 import resendConfirmationLink from '../../netlify/functions/resendConfirmationLink';
+import openConfirmationLink from '../../netlify/functions/openConfirmationLink';
 import {
   admin,
   callFunction,
@@ -26,13 +28,18 @@ import {
   enrol,
   linkMails,
   mailbox,
+  openLink,
   photoBody,
   registrationBody,
+  signInWithLink,
   LINK_SUBJECT,
+  type ConfirmLink,
 } from '../helpers/counters';
 
 const REVOKED = 'This counter device was revoked. Ask staff to enrol it again.';
 const DB = { databaseId: 'warranty', collectionId: 'submissions' };
+const LINKS = { databaseId: 'warranty', collectionId: 'confirmation_links' };
+const LINK_NOT_FOUND = { error: 'This link is not valid.', code: 'link_not_found' };
 
 let server: TestServer;
 let staff: string;
@@ -65,6 +72,23 @@ const fileOrNull = (id: string) =>
       throw err;
     });
 
+/** A registration's current confirmation link as stored (only the hash of its key), or null. */
+const storedLink = (id: string) =>
+  admin(server)
+    .databases.getDocument({ ...LINKS, documentId: id })
+    .catch((err: unknown) => {
+      if (err instanceof AppwriteException && err.code === 404) return null;
+      throw err;
+    });
+/** Seven days later: the registration's link's stored expiry moved to the past, as the clock would. */
+const expire = (id: string) =>
+  admin(server).databases.updateDocument({ ...LINKS, documentId: id, data: { expires_at: new Date(Date.now() - 1000).toISOString() } });
+/** confirmRegistration as the /confirm page calls it, with the session a link opened. */
+const confirmWith = async (device: WebCustomer, id: string) => {
+  const { jwt } = await device.as(() => device.account.createJWT());
+  return callFunction(server, 'confirmRegistration', { body: { id }, headers: { 'X-Appwrite-JWT': jwt } });
+};
+
 /** A counter's photo and registration for `email`, sent; the registration's id and photo id. */
 async function sendFromCounter(token: string, email: string, over: Record<string, unknown> = {}) {
   const photoId = ID.unique();
@@ -73,7 +97,7 @@ async function sendFromCounter(token: string, email: string, over: Record<string
   const body = registrationBody({ email, image_file_id: photoId, ...over });
   const res = await submit(token, body);
   expect(res.status).toBe(200);
-  expect(await res.json()).toEqual({ id: body.registration.id, status: 'pending', repeated: false });
+  expect(await res.json()).toEqual({ id: body.registration.id, status: 'pending' });
   return { id: body.registration.id, photoId, body };
 }
 
@@ -153,7 +177,7 @@ describe('a registration sent from a counter', () => {
     const photoId = ID.unique();
     const jpeg = await makeJpeg({ width: 64, height: 48 });
     const photo = await submit(counter.token, photoBody(photoId, jpeg, 'image/jpeg', 'IMG_0001'));
-    expect(await photo.json()).toEqual({ id: photoId, status: 'stored', repeated: false });
+    expect(await photo.json()).toEqual({ id: photoId, status: 'stored' });
 
     // The body cannot choose the store, the status or the owner.
     const body = registrationBody({ email: 'grace@example.com', full_name: 'Grace Hopper', image_file_id: photoId });
@@ -161,7 +185,7 @@ describe('a registration sent from a counter', () => {
       registration: { ...body.registration, store: 'Somewhere else', status: 'confirmed', user_id: 'mallory' },
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ id: body.registration.id, status: 'pending', repeated: false });
+    expect(await res.json()).toEqual({ id: body.registration.id, status: 'pending' });
 
     const a = admin(server);
     const doc = await a.databases.getDocument({ ...DB, documentId: body.registration.id });
@@ -174,9 +198,10 @@ describe('a registration sent from a counter', () => {
       image_file_id: photoId,
       user_id: user!.$id,
     });
-    expect(doc.$permissions).toEqual([]);
+    // Marked as the server's (a role no customer holds), and readable by no customer.
+    expect(doc.$permissions).toEqual(['read("label:server")']);
     const file = await a.storage.getFile({ bucketId: 'images', fileId: photoId });
-    expect(file.$permissions).toEqual([]);
+    expect(file.$permissions).toEqual(['read("label:server")']);
     expect(file.name).toBe('IMG_0001.jpg');
     expect(new Uint8Array(await a.storage.getFileView({ bucketId: 'images', fileId: photoId }))).toEqual(new Uint8Array(jpeg));
 
@@ -189,8 +214,9 @@ describe('a registration sent from a counter', () => {
     expect((await failure(grace.as(() => grace.storage.getFile({ bucketId: 'images', fileId: photoId })))).code).toBe(404);
     const { jwt } = await grace.as(() => grace.account.createJWT());
     const early = await callFunction(server, 'sendToShopify', { body: { $id: body.registration.id }, headers: { 'X-Appwrite-JWT': jwt } });
-    expect(early.status).toBe(409);
-    expect(((await early.json()) as { code: string }).code).toBe('pending_confirmation');
+    // Nobody owns it before the link is opened: it is answered as a missing one.
+    expect(early.status).toBe(404);
+    expect(((await early.json()) as { code: string }).code).toBe('not_found');
     expect((await handOffs(server)).filter((e) => e.registrationId === body.registration.id)).toEqual([]);
 
     const [mail, ...more] = await linkMails(server, 'grace@example.com');
@@ -201,11 +227,14 @@ describe('a registration sent from a counter', () => {
     const link = confirmLink(mail!);
     expect(link.url.origin).toBe(`http://localhost:${server.port}`);
     expect(link.registration).toBe(body.registration.id);
-    expect(link.userId).toBe(user!.$id);
-    expect(link.secret).toMatch(/^[0-9a-f]{64}$/);
-    expect(link.href).toBe(
-      `http://localhost:${server.port}/confirm?registration=${body.registration.id}&userId=${user!.$id}&secret=${link.secret}`,
-    );
+    // The link names no account: it carries a key, kept on the server only as a hash beside the address it went to.
+    expect(link.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(link.href).toBe(`http://localhost:${server.port}/confirm?registration=${body.registration.id}&key=${link.key}`);
+    expect(link.href).not.toContain(user!.$id);
+    expect(await storedLink(body.registration.id)).toMatchObject({
+      email: 'grace@example.com',
+      secret_hash: createHash('sha256').update(link.key).digest('hex'),
+    });
 
     // Staff see it waiting, with its store; the device was seen.
     const subs = await callFunction(server, 'getAppwriteSubmissions', { auth: staff });
@@ -220,7 +249,7 @@ describe('a registration sent from a counter', () => {
     await submit(counter.token, photoBody(photoId, jpeg));
     const again = await submit(counter.token, photoBody(photoId, await makeJpeg({ width: 80, height: 60 })));
     expect(again.status).toBe(200);
-    expect(await again.json()).toEqual({ id: photoId, status: 'stored', repeated: true });
+    expect(await again.json()).toEqual({ id: photoId, status: 'stored' });
     expect(new Uint8Array(await admin(server).storage.getFileView({ bucketId: 'images', fileId: photoId }))).toEqual(new Uint8Array(jpeg));
 
     const body = registrationBody({ email: 'replay@example.com', image_file_id: photoId });
@@ -228,7 +257,7 @@ describe('a registration sent from a counter', () => {
     const stored = await admin(server).databases.getDocument({ ...DB, documentId: body.registration.id });
     const replay = await submit(counter.token, { registration: { ...body.registration, full_name: 'Someone Else' } });
     expect(replay.status).toBe(200);
-    expect(await replay.json()).toEqual({ id: body.registration.id, status: 'pending', repeated: true });
+    expect(await replay.json()).toEqual({ id: body.registration.id, status: 'pending' });
     expect(await admin(server).databases.getDocument({ ...DB, documentId: body.registration.id })).toEqual(stored);
     expect(await linkMails(server, 'replay@example.com')).toHaveLength(1);
   });
@@ -256,7 +285,7 @@ describe('a registration sent from a counter', () => {
 
     expect((await submit(counter.token, photoBody(photoId, await makeJpeg()))).status).toBe(200);
     const later = await submit(counter.token, body);
-    expect(await later.json()).toEqual({ id: body.registration.id, status: 'pending', repeated: false });
+    expect(await later.json()).toEqual({ id: body.registration.id, status: 'pending' });
   });
 
   it('takes a day of registrations in one burst (50 registrations with their photos)', async () => {
@@ -373,13 +402,11 @@ describe('the confirmation link', () => {
     const { id, photoId } = await sendFromCounter(counter.token, 'lin@example.com', { full_name: 'Lin Wei' });
     const link = confirmLink((await linkMails(server, 'lin@example.com'))[0]!);
 
-    // Another device, no session: the link's user id and secret open one.
-    const phone = webCustomer(server.endpoint);
-    const session = await phone.as(() => phone.account.createSession({ userId: link.userId, secret: link.secret }));
-    expect(session.userId).toBe(link.userId);
-    const { jwt } = await phone.as(() => phone.account.createJWT());
-    const confirm = () =>
-      callFunction(server, 'confirmRegistration', { body: { id: link.registration }, headers: { 'X-Appwrite-JWT': jwt } });
+    // Another device, no session: the link opens one for the account of the address it was mailed to, now verified.
+    const { device: phone, userId, secret } = await signInWithLink(server, link);
+    const me = await phone.as(() => phone.account.get());
+    expect([me.$id, me.email, me.emailVerification]).toEqual([userId, 'lin@example.com', true]);
+    const confirm = () => confirmWith(phone, link.registration);
     const res = await confirm();
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ id, status: 'confirmed' });
@@ -399,10 +426,13 @@ describe('the confirmation link', () => {
     expect((await handOffs(server)).filter((e) => e.registrationId === id)).toHaveLength(2);
     expect((await admin(server).databases.getDocument({ ...DB, documentId: id })).$updatedAt).toBe(updatedAt);
 
-    // The secret works once.
+    // The token the link answered works once, and the confirmation retired the link: it opens nothing any more.
     const replay = webCustomer(server.endpoint);
-    const used = await failure(replay.as(() => replay.account.createSession({ userId: link.userId, secret: link.secret })));
+    const used = await failure(replay.as(() => replay.account.createSession({ userId, secret })));
     expect([used.code, used.type]).toEqual([401, 'user_invalid_token']);
+    const reopened = await openLink(server, link);
+    expect([reopened.status, await reopened.json()]).toEqual([404, LINK_NOT_FOUND]);
+    expect(await storedLink(id)).toBeNull();
 
     // Nobody else can confirm it: their answer is a missing registration's.
     const other = await signedInCustomer(server, 'other@example.com');
@@ -416,55 +446,38 @@ describe('the confirmation link', () => {
     expect(await foreign.json()).toEqual(await missing.json());
   });
 
-  it('makes links that last 7 days; an expired one is refused, and renewConfirmation mails a fresh one that works', async () => {
+  it('makes links that last 7 days; an expired one answers 410 and a fresh link arrives, which works', async () => {
     const { id } = await sendFromCounter(counter.token, 'late@example.com');
     const first = confirmLink((await linkMails(server, 'late@example.com'))[0]!);
-
-    const tokens = () =>
-      server.db.prepare("SELECT id, expire_ms FROM tokens WHERE user_id = ? AND kind = 'generic'").all(first.userId) as {
-        id: string;
-        expire_ms: number;
-      }[];
-    const [token] = tokens();
-    expect(Math.abs(token!.expire_ms - (Date.now() + 7 * 24 * 3_600_000))).toBeLessThan(60_000);
+    const stored = await storedLink(id);
+    expect(Math.abs(Date.parse(stored!.expires_at as string) - (Date.now() + 7 * 24 * 3_600_000))).toBeLessThan(60_000);
     // Seven days later (the stored expiry moved to the past, as the clock would):
-    server.db.prepare('UPDATE tokens SET expire_ms = ? WHERE id = ?').run(Date.now() - 1000, token!.id);
+    await expire(id);
 
-    const phone = webCustomer(server.endpoint);
-    const expired = await failure(phone.as(() => phone.account.createSession({ userId: first.userId, secret: first.secret })));
-    expect([expired.code, expired.type, expired.message]).toEqual([
-      401,
-      'user_invalid_token',
-      'Invalid token passed in the request: the token has expired.',
-    ]);
-
-    const renew = await callFunction(server, 'renewConfirmation', { body: { id: first.registration, userId: first.userId } });
-    expect([renew.status, await renew.json()]).toEqual([200, { status: 'sent' }]);
+    const expired = await openLink(server, first);
+    expect([expired.status, await expired.json()]).toEqual([410, { error: 'This link has expired.', code: 'link_expired' }]);
     const mails = await linkMails(server, 'late@example.com');
     expect(mails).toHaveLength(2);
     const fresh = confirmLink(mails[0]!);
-    expect(fresh.secret).not.toBe(first.secret);
-    expect([fresh.registration, fresh.userId]).toEqual([id, first.userId]);
+    expect(fresh.key).not.toBe(first.key);
+    expect(fresh.registration).toBe(id);
+    // The fresh link retired the expired one.
+    expect((await openLink(server, first)).status).toBe(404);
 
-    await phone.as(() => phone.account.createSession({ userId: fresh.userId, secret: fresh.secret }));
-    const { jwt } = await phone.as(() => phone.account.createJWT());
-    const res = await callFunction(server, 'confirmRegistration', { body: { id }, headers: { 'X-Appwrite-JWT': jwt } });
-    expect(await res.json()).toEqual({ id, status: 'confirmed' });
+    const { device } = await signInWithLink(server, fresh);
+    expect(await (await confirmWith(device, id)).json()).toEqual({ id, status: 'confirmed' });
 
     // Once confirmed, asking again gets the same answer and no mail.
-    const after = await callFunction(server, 'renewConfirmation', { body: { id, userId: first.userId } });
+    const after = await callFunction(server, 'renewConfirmation', { body: { id } });
     expect([after.status, await after.json()]).toEqual([200, { status: 'sent' }]);
     expect(await linkMails(server, 'late@example.com')).toHaveLength(2);
   });
 
-  it('answers renewConfirmation the same for a wrong user or a missing registration, and mails nobody', async () => {
+  it('answers renewConfirmation the same whatever it is sent, and mails only the registration’s own address', async () => {
     const { id } = await sendFromCounter(counter.token, 'quiet@example.com');
     const mailsBefore = (await mailbox(server)).length;
     const answers = await Promise.all(
-      [
-        { id, userId: 'someone-else' },
-        { id: ID.unique(), userId: 'someone-else' },
-      ].map(async (body) => {
+      [{ id: ID.unique() }, { id: ID.unique(), userId: 'someone-else' }].map(async (body) => {
         const res = await callFunction(server, 'renewConfirmation', { body });
         return [res.status, await res.json()];
       }),
@@ -474,45 +487,190 @@ describe('the confirmation link', () => {
       [200, { status: 'sent' }],
     ]);
     expect((await mailbox(server)).length).toBe(mailsBefore);
-    const bad = await callFunction(server, 'renewConfirmation', { body: { id } });
+
+    // The page of an older link still sends its user id: it is ignored, and the link goes to the registration's address.
+    const older = await callFunction(server, 'renewConfirmation', { body: { id, userId: 'someone-else' } });
+    expect([older.status, await older.json()]).toEqual([200, { status: 'sent' }]);
+    const mails = await mailbox(server);
+    expect(mails.length).toBe(mailsBefore + 1);
+    expect(mails[0]).toMatchObject({ to: 'quiet@example.com', subject: LINK_SUBJECT });
+
+    const bad = await callFunction(server, 'renewConfirmation', { body: {} });
     expect(bad.status).toBe(422);
-    expect(((await bad.json()) as { error: string }).error).toMatch(/^userId: /);
-    const garbled = await callFunction(server, 'renewConfirmation', { body: { id, userId: 'a/b' } });
-    expect([garbled.status, ((await garbled.json()) as { error: string }).error]).toEqual([422, 'userId: The link is not complete.']);
+    expect(((await bad.json()) as { error: string }).error).toMatch(/^id: /);
+    const garbled = await callFunction(server, 'renewConfirmation', { body: { id: 'a/b' } });
+    expect([garbled.status, ((await garbled.json()) as { error: string }).error]).toEqual([422, 'id: Send the registration id as "id".']);
   });
 
-  it('limits renewConfirmation per registration', async () => {
+  it('limits the fresh links of a registration, however they are asked for', async () => {
     const { id } = await sendFromCounter(counter.token, 'again@example.com');
-    const userId = confirmLink((await linkMails(server, 'again@example.com'))[0]!).userId;
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await callFunction(server, 'renewConfirmation', { body: { id, userId } })).status);
+    for (let i = 0; i < 6; i++) statuses.push((await callFunction(server, 'renewConfirmation', { body: { id } })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(await linkMails(server, 'again@example.com')).toHaveLength(6);
+
+    // An expired link opened now is answered as ever, and no seventh link goes.
+    const newest = confirmLink((await linkMails(server, 'again@example.com'))[0]!);
+    await expire(id);
+    expect((await openLink(server, newest)).status).toBe(410);
     expect(await linkMails(server, 'again@example.com')).toHaveLength(6);
   });
 
-  it('lets staff resend the link of a pending registration only', async () => {
+  it('lets staff resend the link of a pending registration only; each new link retires the ones before', async () => {
     const { id } = await sendFromCounter(counter.token, 'resend@example.com');
     const resend = (body: unknown, auth: string | null = staff) => callFunction(server, 'resendConfirmationLink', { body, auth });
     const ok = await resend({ id });
     expect([ok.status, await ok.json()]).toEqual([200, { status: 'sent' }]);
     const mails = await linkMails(server, 'resend@example.com');
     expect(mails).toHaveLength(2);
-    expect(confirmLink(mails[0]!).secret).not.toBe(confirmLink(mails[1]!).secret);
+    const [newest, first] = mails.map((m) => confirmLink(m)) as [ConfirmLink, ConfirmLink];
+    expect(newest.key).not.toBe(first.key);
+
+    // The earlier link opens nothing: no token, so no session.
+    const older = await openLink(server, first);
+    expect([older.status, await older.json()]).toEqual([404, LINK_NOT_FOUND]);
 
     const missing = await resend({ id: ID.unique() });
     expect([missing.status, ((await missing.json()) as { error: string }).error]).toEqual([404, 'That registration does not exist.']);
     expect((await resend({ id }, counter.token)).status).toBe(401);
     expect((await resend({ id }, null)).status).toBe(401);
 
-    // Confirmed: nothing to resend.
-    const link = confirmLink(mails[0]!);
-    const phone = webCustomer(server.endpoint);
-    await phone.as(() => phone.account.createSession({ userId: link.userId, secret: link.secret }));
-    const { jwt } = await phone.as(() => phone.account.createJWT());
-    await callFunction(server, 'confirmRegistration', { body: { id }, headers: { 'X-Appwrite-JWT': jwt } });
+    // Confirmed: nothing to resend, and no link of it opens any more.
+    const { device } = await signInWithLink(server, newest);
+    expect((await confirmWith(device, id)).status).toBe(200);
     const done = await resend({ id });
     expect([done.status, await done.json()]).toEqual([409, { error: 'Already confirmed.', code: 'already_confirmed' }]);
     expect(await linkMails(server, 'resend@example.com')).toHaveLength(2);
+    for (const link of [newest, first]) {
+      const res = await openLink(server, link);
+      expect([res.status, await res.json()]).toEqual([404, LINK_NOT_FOUND]);
+    }
+  });
+});
+
+describe('the confirmation link, attacked from outside', () => {
+  const counter = counterForSuite('Rue Royale');
+
+  it('opens only the account of the address it was mailed to: naming another customer’s account gets no link to it', async () => {
+    // The victim has an account, and anyone can learn its id from the address (the e-mail code request answers it).
+    const victim = await signedInCustomer(server, 'victim@example.com');
+    const probe = await fetch(`${server.endpoint}/account/tokens/email`, {
+      method: 'POST',
+      headers: { 'X-Appwrite-Project': 'warranty', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ userId: 'unique()', email: 'victim@example.com' }),
+    });
+    const victimId = ((await probe.json()) as { userId: string }).userId;
+    expect(victimId).toBe(victim.userId);
+
+    // The attacker, signed in as himself, writes a pending registration naming the victim's account and his own
+    // address, and asks for a fresh link as an expired link's page would.
+    const mallory = await signedInCustomer(server, 'mallory@example.com');
+    const id = ID.unique();
+    await createRegistration(mallory, { user_id: victimId, status: 'pending' }, id);
+    const renew = await callFunction(server, 'renewConfirmation', { body: { id, userId: victimId } });
+    expect([renew.status, await renew.json()]).toEqual([200, { status: 'sent' }]);
+    const mails = await linkMails(server, 'mallory@example.com');
+    expect(mails.map((m) => m.text).join('\n')).not.toContain(victimId);
+    expect(mails).toEqual([]);
+
+    // A link he does get (his own registration at a counter) opens his own account, and nobody else's.
+    const own = await sendFromCounter(counter.token, 'mallory@example.com');
+    const link = confirmLink((await linkMails(server, 'mallory@example.com'))[0]!);
+    expect(link.registration).toBe(own.id);
+    const { device, userId } = await signInWithLink(server, link);
+    expect(userId).toBe(mallory.userId);
+    expect((await device.as(() => device.account.get())).email).toBe('mallory@example.com');
+    // Nor can his link be turned on the victim's registration or account.
+    const theirs = await openLink(server, { registration: id, key: link.key });
+    expect([theirs.status, await theirs.json()]).toEqual([404, LINK_NOT_FOUND]);
+  });
+
+  it('after a staff e-mail edit and "Resend link", opens the new address’s account, never the original customer’s', async () => {
+    const { id } = await sendFromCounter(counter.token, 'first.address@example.com', { full_name: 'Ines Moreau' });
+    const firstLink = confirmLink((await linkMails(server, 'first.address@example.com'))[0]!);
+    const [original] = (await admin(server).users.list({ queries: [Query.equal('email', ['first.address@example.com'])] })).users;
+
+    // Staff correct the address, then press "Resend link".
+    const doc = await admin(server).databases.getDocument({ ...DB, documentId: id });
+    const fields = Object.fromEntries(
+      ['full_name', 'phone', 'address', 'product_sku', 'selected_product', 'image_file_id'].map((k) => [k, doc[k] as string]),
+    );
+    const edit = await callFunction(server, 'updateAppwriteSubmission', {
+      body: { id, ...fields, email: 'second.address@example.com' },
+      auth: staff,
+    });
+    expect(edit.status).toBe(200);
+    expect((await callFunction(server, 'resendConfirmationLink', { body: { id }, auth: staff })).status).toBe(200);
+
+    const link = confirmLink((await linkMails(server, 'second.address@example.com'))[0]!);
+    expect(link.href).not.toContain(original!.$id);
+    const { device, userId } = await signInWithLink(server, link);
+    expect(userId).not.toBe(original!.$id);
+    const me = await device.as(() => device.account.get());
+    expect([me.email, me.emailVerification]).toEqual(['second.address@example.com', true]);
+    // The original address's link is retired, and the original account was not touched.
+    expect((await openLink(server, firstLink)).status).toBe(404);
+    expect((await admin(server).users.get({ userId: original!.$id })).emailVerification).toBe(false);
+
+    expect(await (await confirmWith(device, id)).json()).toEqual({ id, status: 'confirmed' });
+    expect((await admin(server).databases.getDocument({ ...DB, documentId: id })).$permissions).toContain(`read("user:${userId}")`);
+  });
+
+  it('refuses a tampered, borrowed or made-up key with one answer, and keeps only a hash of the key', async () => {
+    const a = await sendFromCounter(counter.token, 'tamper.a@example.com');
+    const b = await sendFromCounter(counter.token, 'tamper.b@example.com');
+    const linkA = confirmLink((await linkMails(server, 'tamper.a@example.com'))[0]!);
+    const linkB = confirmLink((await linkMails(server, 'tamper.b@example.com'))[0]!);
+    expect(linkA.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(linkA.href).toBe(`http://localhost:${server.port}/confirm?registration=${a.id}&key=${linkA.key}`);
+    const stored = await storedLink(a.id);
+    expect(stored).toMatchObject({ email: 'tamper.a@example.com', secret_hash: createHash('sha256').update(linkA.key).digest('hex') });
+    expect(JSON.stringify(stored)).not.toContain(linkA.key);
+
+    const flip = (k: string) => (k[0] === 'A' ? 'B' : 'A') + k.slice(1);
+    const refused = [
+      { registration: a.id, key: flip(linkA.key) },
+      { registration: a.id, key: linkA.key.slice(0, -1) },
+      { registration: a.id, key: `${linkA.key}A` },
+      { registration: a.id, key: linkB.key },
+      { registration: b.id, key: linkA.key },
+      { registration: ID.unique(), key: linkA.key },
+    ];
+    for (const link of refused) {
+      const res = await openLink(server, link);
+      expect([res.status, await res.json()]).toEqual([404, LINK_NOT_FOUND]);
+    }
+    // An incomplete link, or the old form with a user id and a secret, is not a link.
+    for (const body of [{ registration: a.id }, { registration: a.id, key: 'a/b' }, { registration: a.id, userId: 'u', secret: 's' }]) {
+      const res = await callFunction(server, 'openConfirmationLink', { body });
+      expect([res.status, ((await res.json()) as { code: string }).code]).toEqual([422, 'invalid_body']);
+    }
+    // Wrong keys wear nothing out: the right ones still open their own accounts.
+    for (const [link, email] of [
+      [linkA, 'tamper.a@example.com'],
+      [linkB, 'tamper.b@example.com'],
+    ] as const) {
+      const { device } = await signInWithLink(server, link);
+      expect((await device.as(() => device.account.get())).email).toBe(email);
+    }
+  });
+
+  it('limits the links opened from one client address', async () => {
+    const statuses: number[] = [];
+    await withEnv(server.functionsEnv(), async () => {
+      for (let i = 0; i < 61; i++) {
+        const res = await openConfirmationLink(
+          new Request('http://localhost/.netlify/functions/openConfirmationLink', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ registration: ID.unique(), key: 'x'.repeat(43) }),
+          }),
+          { ip: '198.51.100.23' },
+        );
+        statuses.push(res.status);
+      }
+    });
+    expect(statuses).toEqual([...Array(60).fill(404), 429]);
   });
 });
 
@@ -640,7 +798,7 @@ describe('the link e-mail in each way of running', () => {
     await withEnv(netlifyEnv(), async () => {
       expect((await post(submitFromCounter, 'submitFromCounter', counter.token, photoBody(photoId, await makeJpeg()))).status).toBe(200);
       const res = await post(submitFromCounter, 'submitFromCounter', counter.token, body);
-      expect(await res.json()).toEqual({ id: body.registration.id, status: 'pending', repeated: false });
+      expect(await res.json()).toEqual({ id: body.registration.id, status: 'pending' });
       const resend = await post(resendConfirmationLink, 'resendConfirmationLink', staff, { id: body.registration.id });
       expect([resend.status, await resend.json()]).toEqual([
         503,
@@ -668,7 +826,7 @@ describe('the link e-mail in each way of running', () => {
       expect([mail.from, mail.to]).toEqual(['care@maison.example', ['smtp@example.com']]);
       const raw = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
       expect(raw).toContain(`Subject: ${LINK_SUBJECT}`);
-      expect(raw).toContain(`https://warranty.example/confirm?registration=${body.registration.id}&userId=`);
+      expect(raw).toContain(`https://warranty.example/confirm?registration=${body.registration.id}&key=`);
     } finally {
       await smtp.close();
     }

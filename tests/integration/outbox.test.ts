@@ -92,7 +92,8 @@ describe('outbox with the real server', () => {
     const fileIds = entry.files.map((f) => f.fileId);
     expect(docs[0]).toMatchObject({ $id: entry.id, ...registrationFields(), user_id: ada.userId, image_file_id: fileIds.join(',') });
     expect(Date.parse(docs[0]!.submitted_at as string)).toBe(Date.parse(entry.submittedAt));
-    expect(docs[0]!.$permissions).toEqual([`read("user:${ada.userId}")`]);
+    // The customer reads it; received by the server (the hand-off), it also carries the server's mark.
+    expect(docs[0]!.$permissions).toEqual([`read("user:${ada.userId}")`, 'read("label:server")']);
     for (const [i, fileId] of fileIds.entries()) {
       const stored = await admin().storage.getFileDownload({ bucketId: 'images', fileId });
       expect(Buffer.from(stored).equals(Buffer.from(photos[i]!.bytes))).toBe(true);

@@ -27,6 +27,7 @@ import {
   type FileRow,
 } from './files-repository';
 import { pageOf } from '../lists';
+import { listFiles } from './file-list';
 import { preview, previewParams } from './previews';
 
 export const CHUNK_SIZE = 5 * 1024 * 1024;
@@ -242,6 +243,12 @@ export function storageRoutes(be: AppwriteBackend) {
     }
     await joined.commit();
     return c.json(fileModel(files.complete(bucket.id, fileId, mime, joined.md5)), 201);
+  });
+
+  // Listing is for the API key (the server's sweeps, tools): customers and browsers read their own files by id.
+  app.get('/buckets/:bucketId/files', (c) => {
+    keyOnly(c);
+    return c.json(listFiles(be.db, bucketOf(c.req.param('bucketId')).id, new URL(c.req.url)));
   });
 
   app.get('/buckets/:bucketId/files/:fileId', (c) =>

@@ -15,7 +15,7 @@ export function submitThroughOutbox(config: RuntimeConfig) {
       { appwriteOutboxBackend },
       { askPersistentStorageOnce },
       { appwrite },
-      { lazyCounterSender },
+      { lazyCounterSender, counterTokenOf },
     ] = await Promise.all([
       import('@/db/outbox-repository'),
       import('@/sync/outbox'),
@@ -43,7 +43,10 @@ export function submitThroughOutbox(config: RuntimeConfig) {
       void askPersistentStorageOnce(db).catch(() => undefined);
     }
     if (input.via === 'customer') await releaseNeedsSignIn(db, input.userId, input.fields.email);
-    const report = await flushOutbox(db, { ...appwriteOutboxBackend(appwrite(config)), counter: lazyCounterSender(db) });
+    const report = await flushOutbox(db, {
+      ...appwriteOutboxBackend(appwrite(config), undefined, '', counterTokenOf(db)),
+      counter: lazyCounterSender(db),
+    });
     // The page's runner plans the next attempt (and the worker's Background Sync) for whatever is still waiting.
     requestFlush();
     if (report.sent.includes(entryId)) return { outcome: 'sent', entryId };

@@ -32,6 +32,8 @@ export const FUNCTIONS = {
   submitFromCounter: { method: 'POST', caller: 'counter', bodyLimit: 6 * KB * KB },
   confirmRegistration: { method: 'POST', caller: 'customer', bodyLimit: 4 * KB },
   renewConfirmation: { method: 'POST', caller: 'anyone', bodyLimit: 4 * KB },
+  // The e-mailed link opened on /confirm: a short-lived sign-in for the account of the address it was mailed to.
+  openConfirmationLink: { method: 'POST', caller: 'anyone', bodyLimit: 1 * KB },
   // The customer's own warranty certificate (PDF), for "Download certificate" on /warranties.
   warrantyCertificate: { method: 'GET', caller: 'customer' },
 } as const satisfies Record<string, FunctionSpec>;

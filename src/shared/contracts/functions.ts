@@ -48,6 +48,8 @@ export const counterSchema = z.object({
 export type Counter = z.infer<typeof counterSchema>;
 
 export const STORE_NAME_MAX = 80;
+/** A confirmation link's key as links carry it (base64url). */
+const LINK_KEY = /^[A-Za-z0-9_-]{16,128}$/;
 const byId = (what: string) =>
   z.object({ id: z.string({ error: `Send the ${what} id as "id".` }).regex(ID, `Send the ${what} id as "id".`) });
 
@@ -154,12 +156,17 @@ export const functionSchemas = {
     body: z.union([z.object({ photo: counterPhotoSchema }), z.object({ registration: counterRegistrationSchema })], {
       error: 'Send {"photo": {...}} or {"registration": {...}}.',
     }),
-    response: z.object({ id: z.string(), status: z.enum(['stored', 'pending']), repeated: z.boolean() }),
+    response: z.object({ id: z.string(), status: z.enum(['stored', 'pending']) }),
   },
   confirmRegistration: { body: byId('registration'), response: z.object({ id: z.string(), status: z.literal('confirmed') }) },
-  renewConfirmation: {
-    body: byId('registration').extend({ userId: z.string().regex(ID, 'The link is not complete.') }),
-    response: z.object({ status: z.literal('sent') }),
+  // The page of an older link may still send its `userId`: it is taken and ignored.
+  renewConfirmation: { body: byId('registration'), response: z.object({ status: z.literal('sent') }) },
+  openConfirmationLink: {
+    body: z.object({
+      registration: z.string({ error: 'The link is not complete.' }).regex(ID, 'The link is not complete.'),
+      key: z.string({ error: 'The link is not complete.' }).regex(LINK_KEY, 'The link is not complete.'),
+    }),
+    response: z.object({ userId: z.string(), secret: z.string() }),
   },
   warrantyCertificate: { query: query({ id: z.string().default('').pipe(z.string().regex(ID, '`id` must be a registration id.')) }) },
 } satisfies Record<FunctionName, { query?: z.ZodType; body?: z.ZodType; response?: z.ZodType }>;

@@ -40,9 +40,14 @@ export const submissionSchema = z.object({
   status: z.string().optional(),
   /** The store of the counter device it was registered on; empty on the customer's own phone. */
   store: z.string().optional(),
+  /** What the stored document claims that the server does not believe (said to staff, never acted on). */
+  flags: z.array(z.string()).optional(),
   ...(Object.fromEntries(SUBMISSION_FIELDS.map((f) => [f, z.string()])) as Record<SubmissionField, z.ZodString>),
 });
 export type Submission = z.infer<typeof submissionSchema>;
+
+/** What the server says of a stored submission (registrations.ts) without storing it. */
+export const COMPUTED_FIELDS = ['flags'] as const;
 
 /** The stored attributes of a submission beyond the entered fields (appwrite.json must declare each). */
 export const SUBMISSION_ATTRIBUTES = [...SUBMISSION_FIELDS, 'user_id', 'submitted_at', 'status', 'store'] as const;

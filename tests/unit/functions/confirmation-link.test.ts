@@ -2,21 +2,27 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { withEnv } from '../../../netlify/lib/env';
-import { appOrigin, confirmationUrl, linkMail, LINK_SUBJECT } from '../../../netlify/lib/confirmation-link';
+import { appOrigin, confirmationUrl, keyHash, linkMail, LINK_SUBJECT } from '../../../netlify/lib/confirmation-link';
 import { decodePhoto, photoIdsOf, photoName, photoTypeOf } from '../../../netlify/lib/counter-submissions';
 import { HttpError } from '../../../netlify/lib/http';
 
-const params = { registrationId: 'reg-1', userId: 'user_2', secret: 'a'.repeat(64) };
+const params = { registrationId: 'reg-1', key: 'k-_'.repeat(14) + 'A' };
 
 describe('the confirmation link', () => {
-  it('is the app origin’s /confirm with the registration, the user and the secret', () => {
+  it('is the app origin’s /confirm with the registration and the key, and names no account', () => {
     expect(confirmationUrl('https://warranty.example.com', params)).toBe(
-      `https://warranty.example.com/confirm?registration=reg-1&userId=user_2&secret=${'a'.repeat(64)}`,
+      `https://warranty.example.com/confirm?registration=reg-1&key=${params.key}`,
     );
     expect(confirmationUrl('https://shop.example/warranty?x=1#top', params)).toMatch(
       /^https:\/\/shop\.example\/warranty\/confirm\?registration=reg-1&/,
     );
     expect(confirmationUrl('http://localhost:8888/', params)).toMatch(/^http:\/\/localhost:8888\/confirm\?/);
+  });
+
+  it('is kept as a SHA-256 hash of its key, never the key', () => {
+    expect(keyHash('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(keyHash(params.key)).toMatch(/^[0-9a-f]{64}$/);
+    expect(keyHash(params.key)).not.toContain(params.key);
   });
 
   it('takes the origin from PUBLIC_URL, else Netlify’s URL, else the site Netlify names; without any it says what to set', () => {

@@ -1,5 +1,5 @@
 // The warranty's shared rules: coverage dates, how dates read, and which products a registration names.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import catalogData from '@/shared/catalog/products.json';
 import { productListSchema, type Product } from '@/shared/contracts/product';
 import {
@@ -12,6 +12,7 @@ import {
   productLines,
   productsOf,
   registeredAt,
+  type RegisteredProduct,
 } from '@/shared/warranty';
 
 const catalog = productListSchema.parse(catalogData);
@@ -106,6 +107,145 @@ describe('the products a registration names', () => {
     expect(productLines([], false)).toEqual([NO_PRODUCT]);
   });
 });
+
+describe('the products of a registration written to its limits', () => {
+  // Titles of two and three parts (and one ending in a comma) beside the shop's own, so runs of parts are searched.
+  const ring: Product = { ...catalog[0]!, id: 'c2', title: 'Ring, 18K Gold', sku: 'RNG-COMMA', variants: [] };
+  const pendant: Product = { ...catalog[1]!, id: 'c3', title: 'Pendant, Rose Gold, 16 inch', sku: 'PND-COMMA', variants: [] };
+  const locket: Product = { ...catalog[2]!, id: 'c4', title: 'Locket,', sku: 'LCK-COMMA', variants: [] };
+  const withCommas = [ring, pendant, locket, ...catalog];
+  const first = catalog[0]!;
+  const second = catalog[1]!;
+  type Fields = { product_sku?: string; selected_product?: string };
+
+  /**
+   * productsOf's answer and its work: the keys it makes (every title, SKU and run of parts it looks up is lowercased
+   * first) and their characters. Past `budget` characters it is stopped, so a search that grows with the cube of the
+   * parts fails at once instead of running for minutes.
+   */
+  function keyed(record: Fields, budget = Infinity) {
+    const lower = String.prototype.toLowerCase;
+    let keys = 0;
+    let chars = 0;
+    const spy = vi.spyOn(String.prototype, 'toLowerCase').mockImplementation(function (this: string) {
+      keys++;
+      chars += this.length;
+      if (chars > budget) throw new RangeError(`more than ${budget} characters keyed`);
+      return lower.call(this);
+    });
+    try {
+      const products = productsOf(record, withCommas);
+      return { products, keys, chars };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  /** `n` comma-separated parts: titles whole and in pieces, SKUs, empty parts and text of the customer's own. */
+  const partsOf = (n: number) => {
+    const some = ['Ring', '18K Gold', 'pendant', 'rose gold', '16 INCH', 'Locket', '', first.title, first.sku, 'Ring', ''];
+    return Array.from({ length: n }, (_, i) => (i % 12 === 11 ? `piece ${i}` : some[i % 12]!)).join(',');
+  };
+
+  it('keys each part a few times, so 4,000 parts cost about four times what 1,000 do', () => {
+    const catalogOnly = keyed({});
+    const work = (n: number) => {
+      const field = partsOf(n);
+      // Generous for a linear search (a few keys of every part), far too little for one joining runs to the end.
+      const budget = catalogOnly.chars + 2 * 16 * field.length;
+      const { keys, chars } = keyed({ product_sku: field, selected_product: field }, budget);
+      return { parts: 2 * n, length: 2 * field.length, keys: keys - catalogOnly.keys, chars: chars - catalogOnly.chars };
+    };
+    const small = work(1000);
+    const large = work(4000);
+    expect(large.keys).toBeLessThanOrEqual(6 * large.parts);
+    expect(large.chars).toBeLessThanOrEqual(8 * large.length);
+    expect(large.keys / small.keys).toBeLessThan(4.2);
+    expect(large.chars / small.chars).toBeLessThan(4.2);
+  });
+
+  it('names the right products in fields of 2,048 commas, keeping titles with commas whole', () => {
+    const sku = [
+      ...['Ring', '18K Gold'],
+      ...Array<string>(1000).fill(''),
+      ...['ring', '', '18k gold'], // an empty part between: two texts, not the ring
+      ...Array<string>(500).fill('a'),
+      ...['PENDANT', 'rose gold', '16 Inch'],
+      ...['Pendant', 'Rose Gold', first.sku.toLowerCase()], // two parts of the pendant, then a SKU
+      ...['Locket', ''],
+      ...Array<string>(536).fill(''),
+    ].join(',');
+    const selected = [second.title, ...Array<string>(2046).fill(''), 'Ring', '18K Gold'].join(',');
+    for (const field of [sku, selected]) {
+      expect(field.split(',')).toHaveLength(2049);
+      expect(field.length).toBeLessThanOrEqual(4096);
+    }
+    const { products } = keyed({ product_sku: sku, selected_product: selected }, 100_000);
+    expect(products).toEqual([
+      { title: 'Ring, 18K Gold', sku: 'RNG-COMMA' },
+      { title: 'ring' },
+      { title: '18k gold' },
+      { title: 'a' },
+      { title: 'Pendant, Rose Gold, 16 inch', sku: 'PND-COMMA' },
+      { title: 'Pendant' },
+      { title: 'Rose Gold' },
+      { title: first.title, sku: first.sku.toLowerCase() },
+      { title: 'Locket,', sku: 'LCK-COMMA' },
+      { title: second.title, sku: second.sku },
+    ]);
+  });
+
+  it('gives what a search of every run of parts to the end gives', () => {
+    const words = ['Ring', '18K Gold', 'ring', '18k gold ', 'Pendant', ' Rose Gold', '16 inch', 'Locket', 'locket,', '', ' '];
+    words.push('pendant, rose gold, 16 INCH', first.title, first.sku, second.sku.toLowerCase(), 'grandmother’s locket');
+    const few = [ring, pendant, locket, first, second];
+    let seed = 20;
+    const next = (n: number) => {
+      seed = (seed * 48_271) % 2_147_483_647; // the same fields on every run
+      return seed % n;
+    };
+    const field = () => Array.from({ length: next(12) }, () => words[next(words.length)]!).join(next(2) ? ',' : ', ');
+    for (let i = 0; i < 500; i++) {
+      const record = { product_sku: field(), selected_product: field() };
+      expect(productsOf(record, few), JSON.stringify(record)).toEqual(everyRunSearch(record, few));
+    }
+  });
+});
+
+/** The products search as first written: from each part, every run of parts up to the last, longest first. */
+function everyRunSearch(record: { product_sku?: string; selected_product?: string }, list: readonly Product[]) {
+  const k = (s: string) => s.trim().toLowerCase();
+  const titles = new Map<string, Product>();
+  const skus = new Map<string, Product>();
+  for (const p of list) {
+    if (!titles.has(k(p.title))) titles.set(k(p.title), p);
+    for (const sku of [p.sku, ...p.variants.map((v) => v.sku)]) if (sku && !skus.has(k(sku))) skus.set(k(sku), p);
+  }
+  const found: RegisteredProduct[] = [];
+  const seen = new Set<string>();
+  const add = (item: RegisteredProduct) => {
+    const id = `${k(item.title)}\u0000${k(item.sku ?? '')}`;
+    if (!seen.has(id)) found.push(item);
+    seen.add(id);
+  };
+  const whole = (p: Product) => ({ title: p.title, ...(p.sku ? { sku: p.sku } : {}) });
+  for (const joined of [record.product_sku ?? '', record.selected_product ?? '']) {
+    const parts = joined.split(',').map((p) => p.trim());
+    for (let i = 0; i < parts.length; i++) {
+      let run = parts.length;
+      while (run > i + 1 && !titles.has(k(parts.slice(i, run).join(', ')))) run--;
+      if (run > i + 1) {
+        add(whole(titles.get(k(parts.slice(i, run).join(', ')))!));
+        i = run - 1;
+      } else if (parts[i]) {
+        const byTitle = titles.get(k(parts[i]!));
+        const bySku = skus.get(k(parts[i]!));
+        add(byTitle ? whole(byTitle) : bySku ? { title: bySku.title, sku: parts[i]! } : { title: parts[i]! });
+      }
+    }
+  }
+  return found;
+}
 
 describe('one printable line', () => {
   it('composes accents and drops control characters, bidi overrides and line breaks', () => {

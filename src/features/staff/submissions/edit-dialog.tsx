@@ -92,6 +92,16 @@ function RegistrationStatus({ row, token }: { row: Submission; token: TokenSourc
         {sending ? 'Sending...' : pending ? 'Resend link' : 'Resend confirmation'}
       </button>
       {message && <p role="status">{message}</p>}
+      {row.flags?.length ? (
+        <div className="subs-flags">
+          <p className="subs-field__label">Check with the customer: the server does not trust this</p>
+          <ul>
+            {row.flags.map((flag) => (
+              <li key={flag}>{flag}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -83,6 +83,12 @@ const Row = memo(function Row(props: {
         <span className={row.status === REGISTRATION_STATUS.pending ? 'subs-status subs-status--pending' : 'subs-status'}>
           {statusLabel(row.status ?? '')}
         </span>
+        {row.flags?.length ? (
+          <span className="subs-status subs-status--check" title={row.flags.join('\n')}>
+            {' '}
+            · Check
+          </span>
+        ) : null}
       </td>
       <td>
         <Text value={row.store ?? ''} />
