@@ -26,7 +26,7 @@ import {
   type Submission,
   type SubmissionFields,
 } from '../../src/shared/contracts/submission';
-import { formatDate, parseDate } from '../../src/shared/warranty';
+import { formatDate, MAX_QUEUE_DAYS, parseDate, registeredAt } from '../../src/shared/warranty';
 import { adminClient } from './appwrite';
 import { env } from './env';
 import { HttpError } from './http';
@@ -35,7 +35,6 @@ import { HttpError } from './http';
 export const SERVER_ROLE = Role.label('server');
 export const SERVER_MARK = Permission.read(SERVER_ROLE);
 
-const DAY_MS = 86_400_000;
 /** A device clock a little ahead of the server's is not worth a flag. */
 const CLOCK_SKEW_MS = 10 * 60_000;
 const PAGE = 1000;
@@ -44,7 +43,7 @@ export const IMPORT_BATCH = 100;
 /** How long a registration may wait on a device before it arrives (MAX_QUEUE_DAYS, default 30). */
 export function maxQueueDays(): number {
   const n = Number(env('MAX_QUEUE_DAYS'));
-  return Number.isInteger(n) && n > 0 ? n : 30;
+  return Number.isInteger(n) && n > 0 ? n : MAX_QUEUE_DAYS;
 }
 
 type Doc = Models.Document;
@@ -109,14 +108,12 @@ export function registrationOf(doc: Doc, now = Date.now()): Registration {
 
   const arrival = parseDate(doc.$createdAt) ?? new Date(now);
   const claimed = parseDate(text(doc, 'submitted_at'));
-  const earliest = arrival.getTime() - maxQueueDays() * DAY_MS;
-  let at = claimed ?? arrival;
-  if (claimed && (claimed.getTime() < earliest || claimed.getTime() > arrival.getTime() + CLOCK_SKEW_MS)) {
-    at = new Date(Math.min(Math.max(claimed.getTime(), earliest), arrival.getTime()));
+  const at = registeredAt({ submitted_at: text(doc, 'submitted_at'), $createdAt: arrival.toISOString() }, maxQueueDays())!;
+  // A device clock a little ahead of the server's is clamped without a word; anything further is said to staff.
+  if (claimed && (claimed.getTime() < at.getTime() || claimed.getTime() > arrival.getTime() + CLOCK_SKEW_MS))
     flags.push(
       `The device dated it ${formatDate(claimed)}, outside the ${maxQueueDays()} days before it arrived on ${formatDate(arrival)}: ${formatDate(at)} is used.`,
     );
-  } else if (claimed && claimed.getTime() > arrival.getTime()) at = arrival;
 
   const fields = Object.fromEntries(SUBMISSION_FIELDS.map((f) => [f, text(doc, f)])) as Record<(typeof SUBMISSION_FIELDS)[number], string>;
   const record = submissionSchema.parse({

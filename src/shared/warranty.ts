@@ -66,9 +66,20 @@ export function formatShortDate(value: string | Date): string {
   return `${day} ${month!.slice(0, 3)} ${year}`;
 }
 
-/** When a registration was made: `submitted_at`, or the record's creation for an older record without one. */
-export function registeredAt(record: { submitted_at?: string; $createdAt?: string }): Date | null {
-  return parseDate(record.submitted_at) ?? parseDate(record.$createdAt);
+/** Days a registration may wait on a device before it arrives (the default of the server's MAX_QUEUE_DAYS). */
+export const MAX_QUEUE_DAYS = 30;
+
+/**
+ * When a registration counts as made: the `submitted_at` its device gave it, believed only within `maxQueueDays`
+ * before the record arrived (`$createdAt`, written by the server) and never after it; the arrival for an older
+ * record without one. Null when neither is a date.
+ */
+export function registeredAt(record: { submitted_at?: string; $createdAt?: string }, maxQueueDays = MAX_QUEUE_DAYS): Date | null {
+  const claimed = parseDate(record.submitted_at);
+  const arrived = parseDate(record.$createdAt);
+  if (!claimed || !arrived) return claimed ?? arrived;
+  const earliest = arrived.getTime() - maxQueueDays * 86_400_000;
+  return new Date(Math.min(Math.max(claimed.getTime(), earliest), arrived.getTime()));
 }
 
 /**

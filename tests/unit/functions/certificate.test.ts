@@ -184,7 +184,7 @@ describe('the warranty certificate', () => {
     const input = certificateInputOf(
       {
         $id: 'abc123',
-        $createdAt: '2026-01-01T00:00:00.000Z',
+        $createdAt: '2026-11-26T08:00:00.000Z', // it arrived the morning after it was made
         submitted_at: '2026-11-25T10:30:00.000Z',
         full_name: 'Ada Lovelace',
         product_sku: 'Aurora Ring',

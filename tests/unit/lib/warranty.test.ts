@@ -59,11 +59,21 @@ describe('dates as customers read them', () => {
   });
 
   it('takes submitted_at as the registration date, else when the record was created', () => {
-    expect(registeredAt({ submitted_at: '2026-11-25T10:30:00.000Z', $createdAt: '2026-11-20T00:00:00.000Z' })?.toISOString()).toBe(
-      '2026-11-25T10:30:00.000Z',
+    expect(registeredAt({ submitted_at: '2026-11-15T10:30:00.000Z', $createdAt: '2026-11-20T00:00:00.000Z' })?.toISOString()).toBe(
+      '2026-11-15T10:30:00.000Z',
     );
     expect(registeredAt({ submitted_at: '', $createdAt: '2026-11-20T00:00:00.000Z' })?.toISOString()).toBe('2026-11-20T00:00:00.000Z');
     expect(registeredAt({ submitted_at: '' })).toBeNull();
+  });
+
+  it('believes submitted_at only within the days a registration may wait on a device, and never after it arrived', () => {
+    const arrived = '2026-11-20T00:00:00.000Z';
+    expect(registeredAt({ submitted_at: '2029-11-25T10:00:00.000Z', $createdAt: arrived })?.toISOString()).toBe(arrived);
+    expect(registeredAt({ submitted_at: '2020-01-01T00:00:00.000Z', $createdAt: arrived })?.toISOString()).toBe('2026-10-21T00:00:00.000Z');
+    expect(registeredAt({ submitted_at: '2026-10-21T00:00:00.000Z', $createdAt: arrived })?.toISOString()).toBe('2026-10-21T00:00:00.000Z');
+    expect(registeredAt({ submitted_at: '2020-01-01T00:00:00.000Z', $createdAt: arrived }, 7)?.toISOString()).toBe(
+      '2026-11-13T00:00:00.000Z',
+    );
   });
 });
 

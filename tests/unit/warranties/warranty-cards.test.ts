@@ -7,7 +7,7 @@ describe('warranty cards', () => {
     expect(
       cardOf({
         $id: 'r1',
-        $createdAt: '2026-05-01T00:00:00.000Z',
+        $createdAt: '2024-03-02T09:00:00.000Z', // it arrived two days after it was made
         submitted_at: '2024-02-29T22:00:00.000Z',
         product_sku: 'Aurora Pendant, Celeste Ring',
         selected_product: '',
