@@ -1,5 +1,6 @@
 // Lint rules, and the import directions the layers keep (DESIGN.md "Layout"):
-// app → features → sync/db/lib → shared; netlify → src/shared only; nothing imports server/.
+// app → features → sync/db/lib → shared; netlify → src/shared only; build (the Vite plugins) → src/shared only;
+// nothing imports server/.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -9,6 +10,10 @@ import globals from 'globals';
 const layer = (type, pattern, capture) => ({ type, pattern, ...(capture ? { capture } : {}) });
 const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });
 const from = (type, ...allowed) => ({ from: { element: { type } }, allow: to(...allowed) });
+// The device database's tables (src/db/schema.ts), and the database where code holds it: `db`, `run.db`, `appDb()`.
+const DEXIE_TABLES = '/^(drafts|draftFiles|outbox|catalog|submissions|pendingEdits|meta|staffSnapshot)$/';
+const theDatabase = (node) =>
+  `:matches([${node}.name=/^(db|appDb)$/], [${node}.property.name=/^(db|appDb)$/], [${node}.callee.name=/^(appDb|openAppDb)$/])`;
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.netlify/**', 'coverage/**', 'bench/results/**', 'public/**', 'dev-dist/**'] },
@@ -26,29 +31,33 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
-    // Screens, hooks and clients read and write the device through src/db's repositories, never a Dexie table.
-    files: ['src/app/**/*.{ts,tsx}', 'src/features/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
+    // Screens, hooks, clients and the sync engine read and write the device through src/db's repositories, never a
+    // Dexie table or transaction: not `db.outbox`, `run.db.outbox`, `appDb().outbox`, `db.table(…)`, `db.transaction(…)`.
+    files: ['src/app/**/*.{ts,tsx}', 'src/features/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}', 'src/sync/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
-          selector:
-            'MemberExpression[property.name=/^(drafts|draftFiles|outbox|catalog|submissions|pendingEdits|meta)$/][object.name=/^(db|appDb)$/]',
+          selector: `MemberExpression[property.name=${DEXIE_TABLES}]${theDatabase('object')}`,
           message: 'Use a repository from src/db instead of a Dexie table.',
         },
         {
-          selector: "CallExpression[callee.property.name='transaction'][callee.object.name=/^(db|appDb)$/]",
+          selector: `CallExpression[callee.property.name='table']${theDatabase('callee.object')}`,
+          message: 'Use a repository from src/db instead of a Dexie table.',
+        },
+        {
+          selector: `CallExpression[callee.property.name='transaction']${theDatabase('callee.object')}`,
           message: 'Use a repository from src/db instead of a Dexie transaction.',
         },
       ],
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'netlify/**/*.ts', 'server/**/*.ts', 'scripts/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'netlify/**/*.ts', 'server/**/*.ts', 'scripts/**/*.ts', 'build/**/*.ts'],
     plugins: { boundaries },
     settings: {
       'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
-      'boundaries/include': ['src/**/*', 'netlify/**/*', 'server/**/*', 'scripts/**/*'],
+      'boundaries/include': ['src/**/*', 'netlify/**/*', 'server/**/*', 'scripts/**/*', 'build/**/*'],
       'boundaries/elements': [
         layer('app', 'src/app/**'),
         layer('feature', 'src/features/*/**', ['feature']),
@@ -61,6 +70,7 @@ export default tseslint.config(
         layer('function-lib', 'netlify/lib/**'),
         layer('server', 'server/**'),
         layer('script', 'scripts/**'),
+        layer('build', 'build/**'),
       ],
     },
     rules: {
@@ -86,6 +96,7 @@ export default tseslint.config(
             from('function-lib', 'function-lib', 'shared'),
             from('server', 'server', 'shared', 'function-lib'),
             from('script', 'script', 'server', 'shared', 'lib', 'function-lib'),
+            from('build', 'build', 'shared'),
           ],
         },
       ],

@@ -1,10 +1,10 @@
-// The warranty certificate (netlify/lib/certificate.ts), made in this process as a function makes it. The first
+// The warranty certificate (netlify/lib/certificate/pdf.ts), made in this process as a function makes it. The first
 // certificates of a process read and parse their fonts (a Latin name the serif, a Chinese name the CJK font): those
 // are reported on their own. Then, every font loaded and the code warm, 50 certificates for Latin, accented, Chinese,
 // Japanese and Korean names, timed one by one. Last, the worst a customer can store (they write their registration
 // straight to the database): a registration at every field's limit, read through the catalog as the functions read it.
 import { performance } from 'node:perf_hooks';
-import { certificateInputOf, makeCertificate, type CertificateInput } from '../netlify/lib/certificate';
+import { certificateInputOf, makeCertificate, type CertificateInput } from '../netlify/lib/certificate/pdf';
 import { bundledCatalog } from '../netlify/lib/products/catalog';
 import { percentile, round, type Row } from './common';
 

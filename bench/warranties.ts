@@ -9,7 +9,11 @@ import { codeFor, startTestServer } from '../tests/helpers/server';
 import { appBuild, NAME_SHIM } from './app-build';
 import { round, type Row } from './common';
 
-const TARGET_KB = 110;
+/**
+ * The sign-in is the wizard's own machine (xstate with @xstate/react, about 15 KB: the same chunk /login loads, so a
+ * customer coming from the wizard has it cached), not a second sign-in written with useState.
+ */
+const TARGET_KB = 115;
 const kb = (n: number) => round(n / 1024, 1);
 
 // Before the app's own code: when the email field first got focus (the sign-in is usable).

@@ -1,6 +1,6 @@
 // `npm run setup:appwrite`, creates appwrite.json's database, collection and bucket on an Appwrite server.
 import { readFileSync } from 'node:fs';
-import { parseProjectFile } from '../src/shared/project-file';
+import { parseProjectFile } from '../server/appwrite/project-file';
 import { setupAppwrite } from './lib/setup-appwrite';
 
 const project = parseProjectFile(JSON.parse(readFileSync(new URL('../appwrite.json', import.meta.url), 'utf8')));

@@ -8,7 +8,7 @@ import { extname, join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
-import { contentSecurityPolicy } from '../src/shared/csp';
+import { contentSecurityPolicy } from './csp';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -44,7 +44,7 @@ function walk(dir: string): string[] {
   });
 }
 
-/** Text as React writes it into HTML, text and attribute values alike (vite.config.ts escapes the same way). */
+/** Text as React writes it into HTML, text and attribute values alike (build/prerender-pages.ts escapes the same way). */
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c]!);
 

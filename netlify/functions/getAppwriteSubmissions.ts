@@ -2,7 +2,7 @@
 // submissions. With `since`, `cursor` or `limit` it returns one page of changes, oldest first, for the staff
 // cache's delta sync: {submissions, nextCursor, serverTime}.
 import { defineFunction } from '../lib/define';
-import { submissionsRepo } from '../lib/registrations';
+import { submissionsRepo } from '../lib/registrations/staff-repository';
 
 const PAGE = 1000;
 

@@ -3,7 +3,7 @@
 import { MAX_IMPORT_ROWS } from '../../src/shared/contracts/functions';
 import { defineFunction } from '../lib/define';
 import { HttpError } from '../lib/http';
-import { submissionsRepo } from '../lib/registrations';
+import { submissionsRepo } from '../lib/registrations/staff-repository';
 
 export const MAX_ROWS = MAX_IMPORT_ROWS;
 

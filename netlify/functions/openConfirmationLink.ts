@@ -2,10 +2,9 @@
 // key, before it expires, answers {userId, secret}, a one-minute Appwrite token for the account of the address the
 // link was mailed to (and no other), for the page to open a session with. An unknown, earlier or retired key is 404;
 // an expired one is 410 and a fresh link goes to the same address. Limited per client address.
-import { openConfirmationLink } from '../lib/confirmation-link';
+import { openConfirmationLink } from '../lib/confirmation/link';
 import { defineFunction } from '../lib/define';
-import { ipOf } from '../lib/places/limit';
-import { rateLimit } from '../lib/rate-limit';
+import { ipOf, rateLimit } from '../lib/rate-limit';
 
 const HOUR_MS = 3_600_000;
 const PER_ADDRESS = 60;

@@ -3,16 +3,17 @@ import { createHash } from 'node:crypto';
 import type { Product } from '../../src/shared/contracts/product';
 import { env } from '../lib/env';
 import { defineFunction } from '../lib/define';
+import { jsonOfText, jsonText, notModified, type JsonText } from '../lib/http';
 import { bundledCatalog } from '../lib/products/catalog';
 import { fetchShopifyProducts } from '../lib/products/shopify';
 
 const SHOPIFY_TTL_MS = 5 * 60_000;
 const CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400';
 
-type Body = { json: string; etag: string };
+type Body = { json: JsonText<Product[]>; etag: string };
 const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
 const toBody = (products: Product[]): Body => {
-  const json = JSON.stringify(products);
+  const json = jsonText(products);
   return { json, etag: `"${sha256(json).slice(0, 32)}"` };
 };
 
@@ -38,6 +39,6 @@ export default defineFunction('products', async ({ req }) => {
     token = env('SHOPIFY_ADMIN_TOKEN');
   const body = domain && token ? await shopifyBody(domain, token) : (bundled ??= toBody(bundledCatalog()));
   const headers = { ETag: body.etag, 'Cache-Control': CACHE_CONTROL };
-  if (matches(req.headers.get('if-none-match'), body.etag)) return new Response(null, { status: 304, headers });
-  return new Response(body.json, { status: 200, headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' } });
+  if (matches(req.headers.get('if-none-match'), body.etag)) return notModified(headers);
+  return jsonOfText(body.json, 200, headers);
 });

@@ -3,12 +3,11 @@
 // to the registration's own address, the only one a link may go to. The answer is always the same, so it tells
 // nothing about registrations; it is limited per registration (with the fresh links of expired links) and per client
 // address.
-import { freshLinkLimit } from '../lib/confirmation-link';
-import { freshLink } from '../lib/confirmations';
+import { freshLinkLimit } from '../lib/confirmation/link';
+import { freshLink } from '../lib/confirmation/confirm-pending';
 import { defineFunction } from '../lib/define';
-import { rateLimit } from '../lib/rate-limit';
-import { ipOf } from '../lib/places/limit';
-import { readRegistration } from '../lib/registrations';
+import { ipOf, rateLimit } from '../lib/rate-limit';
+import { readRegistration } from '../lib/registrations/registrations';
 
 const HOUR_MS = 3_600_000;
 const PER_ADDRESS = 20;

@@ -2,11 +2,11 @@
 // of a confirmed registration again, its certificate attached; each resend is a new send, recorded in the integration
 // log. 404 when there is none, 409 "Not confirmed yet." for a pending one and when its address is not the one its
 // account verified, 429 when the address has had its share of e-mail, 503 without e-mail, 502 when it failed.
-import { isConfirmed, resendConfirmation } from '../lib/confirmation-handoff';
+import { isConfirmed, resendConfirmation } from '../lib/mail/after-registration';
 import { defineFunction } from '../lib/define';
 import { HttpError } from '../lib/http';
-import { MAIL_LIMITED_MESSAGE } from '../lib/mail';
-import { readRegistration } from '../lib/registrations';
+import { MAIL_LIMITED_MESSAGE } from '../lib/mail/send';
+import { readRegistration } from '../lib/registrations/registrations';
 
 export default defineFunction('resendConfirmation', async ({ body: { id } }) => {
   const reg = await readRegistration(id);

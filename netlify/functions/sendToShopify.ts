@@ -6,10 +6,10 @@
 import { defineFunction } from '../lib/define';
 import { HttpError } from '../lib/http';
 import { limitAccount } from '../lib/rate-limit';
-import { confirmAfterRegistration } from '../lib/confirmation-handoff';
-import { optionalCounter } from '../lib/counters';
-import { readRegistration, receive, verifiedAddressOf } from '../lib/registrations';
-import { handOffToShopify, shopifyRegistrationOf } from '../lib/shopify-handoff';
+import { confirmAfterRegistration } from '../lib/mail/after-registration';
+import { optionalCounter } from '../lib/counters/devices';
+import { readRegistration, receive, verifiedAddressOf } from '../lib/registrations/registrations';
+import { handOffToShopify, shopifyRegistrationOf } from '../lib/shopify/handoff';
 import { REGISTRATION_STATUS } from '../../src/shared/contracts/submission';
 
 /**

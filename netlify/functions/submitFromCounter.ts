@@ -2,8 +2,8 @@
 // registration (status pending, the counter's store) once its photos are stored, and e-mails the customer the
 // confirmation link. Both are idempotent by their pre-made ids: a repeat changes nothing and answers success.
 import { defineFunction } from '../lib/define';
-import { markSeen } from '../lib/counters';
-import { storePhoto, storeRegistration } from '../lib/counter-submissions';
+import { markSeen } from '../lib/counters/devices';
+import { storePhoto, storeRegistration } from '../lib/counters/submissions';
 
 export default defineFunction('submitFromCounter', async ({ counter, body, context }) => {
   await markSeen(counter);

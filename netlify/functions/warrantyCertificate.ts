@@ -2,7 +2,7 @@
 // own confirmed registrations as a PDF download; anyone else's, or a pending one, is answered as missing (404).
 import { defineFunction } from '../lib/define';
 import { limitAccount } from '../lib/rate-limit';
-import { warrantyCertificate } from '../lib/warranty-certificate';
+import { warrantyCertificate } from '../lib/certificate/download';
 
 export default defineFunction('warrantyCertificate', async ({ customer, query: { id } }) => {
   await limitAccount('warrantyCertificate', customer.id, 200, 'certificate downloads');

@@ -1,19 +1,28 @@
 // One function, defined from its contract (src/shared/contracts/function-names.ts and functions.ts): the method
 // is checked, the caller is known before any body is read (staff token, customer JWT or counter token), the body is read within
-// its limit and parsed, the query parsed, and failures become the usual {error, code} answers.
+// its limit and parsed, the query parsed, the answer is of the contract's type (checked by tsc), and failures become
+// the usual {error, code} answers.
 import { AppwriteException } from 'node-appwrite';
 import type { z } from 'zod';
-import { FUNCTIONS, type FunctionName } from '../../src/shared/contracts/function-names';
-import { functionSchemas } from '../../src/shared/contracts/functions';
+import { FUNCTIONS, type FileFunctionName, type FunctionName, type FunctionSpec } from '../../src/shared/contracts/function-names';
+import { functionSchemas, type FunctionAnswer } from '../../src/shared/contracts/functions';
 import { firstIssue } from '../../src/shared/contracts/submission';
 import { customerAccount } from './appwrite';
-import { requireCounter, type CounterIdentity } from './counters';
-import { handle, HttpError, json, readJsonBody, requireMethod, type Handler } from './http';
+import { requireCounter, type CounterIdentity } from './counters/devices';
+import { handle, HttpError, json, readJsonBody, requireMethod, type Handler, type JsonResponse } from './http';
 import { requireStaff, type StaffIdentity } from './staff-auth';
 
 type Schemas = typeof functionSchemas;
 type Parsed<N extends FunctionName, K extends 'query' | 'body'> =
   Schemas[N] extends Record<K, infer S extends z.ZodType> ? z.output<S> : undefined;
+
+/**
+ * What a handler returns: its contract's answer (sent as JSON with status 200), or that answer as a JsonResponse
+ * (`json(...)` from ./http, for headers of its own); a function that answers a file returns its Response.
+ */
+export type HandlerAnswer<N extends FunctionName> = N extends FileFunctionName
+  ? Response
+  : FunctionAnswer<N> | JsonResponse<FunctionAnswer<N>>;
 
 /** The signed-in customer: their account, its address, and whether Appwrite holds that address as verified. */
 export type Customer = { id: string; email: string; emailVerified: boolean };
@@ -67,10 +76,10 @@ function bodyIssue(err: z.ZodError): string {
 
 /**
  * @example export default defineFunction('getSubmissions', async () => submissionsRepo().all());
- * The handler returns a Response, or a value sent as JSON with status 200.
+ * The handler returns its contract's answer (HandlerAnswer).
  */
-export function defineFunction<N extends FunctionName>(name: N, handler: (input: FunctionInput<N>) => Promise<unknown>): Handler {
-  const spec = FUNCTIONS[name] as { method: 'GET' | 'POST'; caller: 'anyone' | 'customer' | 'counter' | 'staff'; bodyLimit?: number };
+export function defineFunction<N extends FunctionName>(name: N, handler: (input: FunctionInput<N>) => Promise<HandlerAnswer<N>>): Handler {
+  const spec: FunctionSpec = FUNCTIONS[name];
   const schemas = functionSchemas[name] as { query?: z.ZodType; body?: z.ZodType };
   return handle(async (req, context) => {
     requireMethod(req, spec.method);

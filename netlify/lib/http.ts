@@ -1,6 +1,6 @@
 // The one place an error becomes a Response. Every function answers JSON; failures carry
 // {error, code}: `error` is the message SPEC.md's screens show, `code` a snake_case reason for programs.
-import { dropRest } from '../../src/shared/drain';
+import { dropRest } from './drain';
 
 /** An expected failure with its HTTP status. */
 export class HttpError extends Error {
@@ -20,11 +20,25 @@ export class HttpError extends Error {
 
 export type Handler = (req: Request, context?: unknown) => Promise<Response>;
 
-const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
+declare const carried: unique symbol;
+/** A Response whose body is the JSON of a T: a function's typed answer with a status or headers of its own. */
+export type JsonResponse<T> = Response & { readonly [carried]: T };
+/** The JSON text of a T, made ahead (to answer again, with its ETag). */
+export type JsonText<T> = string & { readonly [carried]: T };
+
+export const jsonText = <T>(value: T) => JSON.stringify(value) as JsonText<T>;
+
+/** Answers JSON text made ahead; `Cache-Control: no-store` unless `headers` say otherwise. */
+export const jsonOfText = <T>(text: JsonText<T>, status: number, headers: Record<string, string> = {}) =>
+  new Response(text, {
     status,
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
-  });
+  }) as JsonResponse<T>;
+
+const json = <T>(body: T, status: number, headers: Record<string, string> = {}) => jsonOfText(jsonText(body), status, headers);
+
+/** 304 Not Modified: no body, so it stands for any answer. */
+export const notModified = (headers: Record<string, string>) => new Response(null, { status: 304, headers }) as JsonResponse<never>;
 
 /**
  * Wraps a function body: HttpError becomes its status with {error, code} (functions say 502 themselves when an

@@ -20,6 +20,15 @@ export type Limit = { key: string; max: number; windowMs: number; message: strin
 const isCode = (err: unknown, code: number) => err instanceof AppwriteException && err.code === code;
 
 /**
+ * The client address Netlify gives a function as `context.ip` (the embedded server passes the same, read behind its
+ * trusted proxies), for limits counted per address.
+ */
+export const ipOf = (context: unknown) => {
+  const ip = (context as { ip?: unknown } | undefined)?.ip;
+  return typeof ip === 'string' && ip ? ip : 'unknown';
+};
+
+/**
  * RATE_LIMITS (on unless set to off, 0, false or no): the switch the embedded server's own limits and daily quotas
  * follow, which the limits that mirror them here (mail per address, counters' daily photos) follow too.
  */

@@ -2,7 +2,7 @@
 // start) and _headers (the Content-Security-Policy for this deployment's Appwrite and Supabase origins).
 import { parseRuntimeConfig, type RuntimeConfig } from '../../src/lib/runtime-config';
 import { counterTimingsFromEnv } from '../../src/shared/counter-timings';
-import { backendOrigins, contentSecurityPolicy, netlifyHeadersFile } from '../../src/shared/csp';
+import { backendOrigins, contentSecurityPolicy, netlifyHeadersFile } from '../../server/csp';
 
 export class MissingSetting extends Error {}
 

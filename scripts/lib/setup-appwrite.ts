@@ -1,6 +1,6 @@
 // Creates what appwrite.json describes on an Appwrite server, skipping what is already there.
 import { AppwriteException, Client, Compression, Databases, DatabasesIndexType, OrderBy, Storage } from 'node-appwrite';
-import type { ProjectAttribute, ProjectFile } from '../../src/shared/project-file';
+import type { ProjectAttribute, ProjectFile } from '../../server/appwrite/project-file';
 
 export type SetupOptions = {
   endpoint: string;

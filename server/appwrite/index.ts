@@ -4,7 +4,7 @@ import { Hono, type Context } from 'hono';
 import type { MiddlewareHandler } from 'hono';
 import { AppwriteError, errorBody, payloadTooLarge, rateLimited, routeNotFound, APPWRITE_VERSION } from './errors';
 import { RateLimited } from '../net/rate-limit';
-import { dropRest } from '../../src/shared/drain';
+import { dropRest } from '../../netlify/lib/drain';
 import { resolveCaller, type AppwriteEnv } from './context';
 import { accountRoutes } from './account';
 import { SchemaAdmin } from './admin';

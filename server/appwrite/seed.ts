@@ -1,5 +1,5 @@
 // Makes the embedded store hold what appwrite.json describes (missing parts only).
-import type { ProjectFile } from '../../src/shared/project-file';
+import type { ProjectFile } from './project-file';
 import { attributeFrom, type SchemaAdmin } from './admin';
 import type { SchemaCache } from './schema';
 import { bucketFrom, createBucket } from './storage';

@@ -1,5 +1,6 @@
-// Build time only (vite.config.ts): pages rendered to HTML from the same components the browser runs. `/` paints and
-// works (Start is a link) before any script has loaded; /login paints the first step of a new run, ready to type into.
+// Build time only (build/prerender-pages.ts): pages rendered to HTML from the same components the browser runs. `/`
+// paints and works (Start is a link) before any script has loaded; /login paints the first step of a new run, ready to
+// type into.
 import { prerender } from 'react-dom/static';
 import type { ReactNode } from 'react';
 import { STORAGE_KEYS } from '@/features/wizard/drafts';

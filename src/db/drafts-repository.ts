@@ -21,4 +21,8 @@ export const draftsRepository = (db: AppDb) => ({
   },
   addFile: (file: DraftFile) => db.draftFiles.add(file),
   removeFile: (id: string) => db.draftFiles.delete(id),
+  /** How many wizard runs, other than `except`, have reached `step` or a later one. */
+  countAtStepOrLater: (step: number, except?: string) => db.drafts.filter((d) => d.step >= step && d.id !== except).count(),
 });
+
+export type DraftsRepository = ReturnType<typeof draftsRepository>;

@@ -1,11 +1,18 @@
-// The outbox's records on this device: queueing a registration with its ids made up front, counting, and the
-// actions a person takes on a record (retry, release after sign-in, save as a file, discard).
+// The outbox's records on this device: queueing a registration with its ids made up front, the steps of its delivery
+// (take the next due record, note the photos that went up, mark it sent, hold it, set it aside, forget it), counting,
+// and the actions a person takes on a record (retry, release after sign-in, save as a file, discard).
 import { uniqueId } from '@/shared/unique-id';
 import type { AppDb } from './schema';
-import type { OutboxEntry, RegistrationFields } from './types';
+import type { DraftFile, OutboxEntry, OutboxErrorKind, RegistrationFields } from './types';
 import { queuedEntry } from './queued-entry';
 
 export type OutboxCounts = { pending: number; sending: number; needsSignIn: number; rejected: number };
+
+/** Why and when the last attempt of a record failed. */
+export type AttemptFailure = { lastError: string; lastErrorKind: OutboxErrorKind; failedAt: number };
+/** When a record is tried again: its attempts so far and the time of the next one. */
+export type Backoff = Pick<OutboxEntry, 'attempts' | 'nextAttemptAt'>;
+type Files = OutboxEntry['files'];
 
 /** Only the registration's own fields, whatever else the object carries. */
 export const pickRegistrationFields = (f: RegistrationFields): RegistrationFields => ({
@@ -17,102 +24,187 @@ export const pickRegistrationFields = (f: RegistrationFields): RegistrationField
   selected_product: f.selected_product,
 });
 
-/**
- * Queues a registration. The document id and one file id per photo are made now, so every retry sends the same
- * ids. The photos stay in draftFiles (now owned by the record: draftId = record id) until the server confirms.
- * With `draftId`, that wizard draft is deleted in the same transaction (no second submit from a stale draft).
- */
-export async function enqueueRegistration(
-  db: AppDb,
-  input: {
-    userId: string;
-    fields: RegistrationFields;
-    draftFileIds: string[];
-    submittedAt?: string;
-    draftId?: string;
-    store?: string | null;
-    via?: 'customer' | 'counter';
-  },
-): Promise<OutboxEntry> {
-  const entry = queuedEntry({
-    id: uniqueId(),
-    userId: input.userId,
-    fields: pickRegistrationFields(input.fields),
-    submittedAt: input.submittedAt ?? new Date().toISOString(),
-    files: input.draftFileIds.map((draftFileId) => ({ fileId: uniqueId(), draftFileId, uploaded: false })),
-    createdAt: Date.now(),
-  });
-  if (input.draftId) entry.draftId = input.draftId;
-  if (input.store) entry.store = input.store;
-  if (input.via === 'counter') entry.via = 'counter';
-  await db.transaction('rw', db.outbox, db.draftFiles, db.drafts, async () => {
-    const photos = await db.draftFiles.bulkGet(input.draftFileIds);
-    const missing = input.draftFileIds.find((_, i) => !photos[i]);
-    if (missing !== undefined) throw new Error(`Photo ${missing} is not on this device.`);
-    await db.outbox.add(entry);
-    // Why: the wizard clears photos by draftId when it starts over; queued photos must not go with them.
-    await db.draftFiles.where('id').anyOf(input.draftFileIds).modify({ draftId: entry.id });
-    if (input.draftId) await db.drafts.delete(input.draftId);
-  });
-  return entry;
-}
+export type EnqueueInput = {
+  userId: string;
+  fields: RegistrationFields;
+  draftFileIds: string[];
+  submittedAt?: string;
+  draftId?: string;
+  store?: string | null;
+  via?: 'customer' | 'counter';
+};
 
-/** Sends a set-aside (or waiting) record again on the next flush. */
-export async function retryEntry(db: AppDb, id: string): Promise<boolean> {
-  const changed = await db.outbox
-    .where('id')
-    .equals(id)
-    .modify((e) => {
-      if (e.status !== 'sent') e.status = 'pending';
-      Object.assign(e, { attempts: 0, nextAttemptAt: 0, lastError: null, lastErrorKind: null });
+// A 'sending' record is due too: under the outbox lock, no live runner can hold it, so a killed tab left it.
+const isDue = (e: OutboxEntry, now: number) =>
+  e.nextAttemptAt <= now && (e.status === 'pending' || e.status === 'sending' || (e.status === 'sent' && !e.shopifyNotified));
+
+export const outboxRepository = (db: AppDb) => ({
+  /**
+   * Queues a registration. The document id and one file id per photo are made now, so every retry sends the same
+   * ids. The photos stay in draftFiles (now owned by the record: draftId = record id) until the server confirms.
+   * With `draftId`, that wizard draft is deleted in the same transaction (no second submit from a stale draft).
+   */
+  async enqueue(input: EnqueueInput): Promise<OutboxEntry> {
+    const entry = queuedEntry({
+      id: uniqueId(),
+      userId: input.userId,
+      fields: pickRegistrationFields(input.fields),
+      submittedAt: input.submittedAt ?? new Date().toISOString(),
+      files: input.draftFileIds.map((draftFileId) => ({ fileId: uniqueId(), draftFileId, uploaded: false })),
+      createdAt: Date.now(),
     });
-  return changed > 0;
-}
+    if (input.draftId) entry.draftId = input.draftId;
+    if (input.store) entry.store = input.store;
+    if (input.via === 'counter') entry.via = 'counter';
+    await db.transaction('rw', db.outbox, db.draftFiles, db.drafts, async () => {
+      const photos = await db.draftFiles.bulkGet(input.draftFileIds);
+      const missing = input.draftFileIds.find((_, i) => !photos[i]);
+      if (missing !== undefined) throw new Error(`Photo ${missing} is not on this device.`);
+      await db.outbox.add(entry);
+      // Why: the wizard clears photos by draftId when it starts over; queued photos must not go with them.
+      await db.draftFiles.where('id').anyOf(input.draftFileIds).modify({ draftId: entry.id });
+      if (input.draftId) await db.drafts.delete(input.draftId);
+    });
+    return entry;
+  },
 
-/**
- * After a customer verifies again: their 'needs-sign-in' records (same user id, or the same verified email) go back
- * to 'pending' under the new user id. Other customers' records keep waiting for their own customer.
- */
-export function releaseNeedsSignIn(db: AppDb, userId: string, email?: string): Promise<number> {
-  const mail = email?.trim().toLowerCase();
-  return db.outbox
-    .where('status')
-    .equals('needs-sign-in')
-    .and((e) => e.userId === userId || (!!mail && e.fields.email.trim().toLowerCase() === mail))
-    .modify({ status: 'pending', userId, attempts: 0, nextAttemptAt: 0, lastError: null, lastErrorKind: null });
-}
+  /** Every record on this device, oldest first. */
+  list: (): Promise<OutboxEntry[]> => db.outbox.orderBy('createdAt').toArray(),
+  /** One record, or undefined once the server has it (or it was discarded). */
+  get: (id: string): Promise<OutboxEntry | undefined> => db.outbox.get(id),
 
-export function outboxCounts(db: AppDb): Promise<OutboxCounts> {
-  const n = (s: OutboxEntry['status']) => db.outbox.where('status').equals(s).count();
-  return db.transaction('r', db.outbox, async () => {
-    const [pending, sending, needsSignIn, rejected] = await Promise.all([n('pending'), n('sending'), n('needs-sign-in'), n('rejected')]);
-    return { pending, sending, needsSignIn, rejected };
-  });
-}
+  counts(): Promise<OutboxCounts> {
+    const n = (s: OutboxEntry['status']) => db.outbox.where('status').equals(s).count();
+    return db.transaction('r', db.outbox, async () => {
+      const [pending, sending, needsSignIn, rejected] = await Promise.all([n('pending'), n('sending'), n('needs-sign-in'), n('rejected')]);
+      return { pending, sending, needsSignIn, rejected };
+    });
+  },
 
-/** A stuck record as a JSON file (record + photos as base64), so staff can keep it before discarding it. */
-export async function exportEntry(db: AppDb, id: string): Promise<Blob> {
-  const entry = await db.outbox.get(id);
-  if (!entry) throw new Error(`No queued registration ${id} on this device.`);
-  const photos = await Promise.all(
-    entry.files.map(async (f) => {
-      const p = await db.draftFiles.get(f.draftFileId);
-      return { ...f, name: p?.name ?? null, type: p?.type ?? null, base64: p ? await toBase64(p.blob) : null };
-    }),
-  );
-  const file = { format: 'warranty-outbox-entry', version: 1, exportedAt: new Date().toISOString(), entry, photos };
-  return new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' });
-}
+  /** When the soonest record still to send (or to hand off) is due; Infinity when there is none. */
+  async soonestAttemptAt(): Promise<number> {
+    const waiting = await db.outbox.where('status').anyOf('pending', 'sending', 'sent').toArray();
+    return Math.min(...waiting.map((e) => e.nextAttemptAt));
+  },
 
-/** Removes a record and its photos from this device, on an explicit staff decision (export it first). */
-export function discardEntry(db: AppDb, id: string): Promise<void> {
-  return db.transaction('rw', db.outbox, db.draftFiles, async () => {
+  /**
+   * Takes the oldest record due at `now` that is not in `skip`, and marks it 'sending' in the read's transaction, so
+   * nothing can take it between the read and the mark (a record already sent keeps its status: only its hand-off is
+   * left). Undefined when nothing is due.
+   */
+  takeNextDue(now: number, skip: ReadonlySet<string>): Promise<OutboxEntry | undefined> {
+    return db.transaction('rw', db.outbox, async () => {
+      const entry = await db.outbox
+        .orderBy('createdAt')
+        .filter((e) => !skip.has(e.id) && isDue(e, now))
+        .first();
+      if (entry && entry.status !== 'sent') {
+        entry.status = 'sending';
+        await db.outbox.update(entry.id, { status: 'sending' });
+      }
+      return entry;
+    });
+  },
+
+  /** The photos of a record (by their draftFile ids, in that order); undefined for one no longer on the device. */
+  photos: (draftFileIds: string[]): Promise<(DraftFile | undefined)[]> => db.draftFiles.bulkGet(draftFileIds),
+
+  /** Writes down which of a record's photos are on the server, so they are not sent again. */
+  notePhotosUp: (id: string, files: Files) => db.outbox.update(id, { files }).then(() => undefined),
+
+  /** Returns a record taken for sending to the queue as it was, with the photos that went up meanwhile. */
+  putBack: (id: string, files: Files) => db.outbox.update(id, { status: 'pending', files }).then(() => undefined),
+
+  /** The server confirmed the document: the record is marked sent and its photos leave the device, in one transaction. */
+  markSent(id: string, files: Files): Promise<void> {
+    return db.transaction('rw', db.outbox, db.draftFiles, async () => {
+      await db.outbox.update(id, {
+        files,
+        documentCreated: true,
+        status: 'sent',
+        attempts: 0,
+        nextAttemptAt: 0,
+        lastError: null,
+        lastErrorKind: null,
+      });
+      await db.draftFiles.bulkDelete(files.map((f) => f.draftFileId));
+    });
+  },
+
+  /** A registration already on the server whose hand-off failed: it is tried again after `backoff`. */
+  retryHandOffLater: (id: string, failed: AttemptFailure, backoff: Backoff) =>
+    db.outbox.update(id, { ...failed, ...backoff }).then(() => undefined),
+  /** Held until its customer signs in again ('needs-sign-in'), with the photos already up. */
+  holdForSignIn: (id: string, files: Files, failed: AttemptFailure) =>
+    db.outbox.update(id, { status: 'needs-sign-in', files, ...failed }).then(() => undefined),
+  /** Back in the queue, tried again after `backoff`, with the photos already up. */
+  retryLater: (id: string, files: Files, failed: AttemptFailure, backoff: Backoff) =>
+    db.outbox.update(id, { status: 'pending', files, ...failed, ...backoff }).then(() => undefined),
+  /** Set aside ('rejected') with the server's reason, until a person retries or discards it. */
+  setAside: (id: string, files: Files, failed: AttemptFailure) =>
+    db.outbox.update(id, { status: 'rejected', files, ...failed }).then(() => undefined),
+
+  /** Forgets a record the server has finished with. */
+  forgetSent: (id: string): Promise<void> => db.outbox.delete(id),
+  /** Forgets a record the server has finished with and, in the same transaction, counts `userId`'s records left. */
+  forgetSentCountingRest(id: string, userId: string): Promise<number> {
+    return db.transaction('rw', db.outbox, async () => {
+      await db.outbox.delete(id);
+      return db.outbox.filter((e) => e.userId === userId).count();
+    });
+  },
+
+  /** Sends a set-aside (or waiting) record again on the next flush. */
+  async retry(id: string): Promise<boolean> {
+    const changed = await db.outbox
+      .where('id')
+      .equals(id)
+      .modify((e) => {
+        if (e.status !== 'sent') e.status = 'pending';
+        Object.assign(e, { attempts: 0, nextAttemptAt: 0, lastError: null, lastErrorKind: null });
+      });
+    return changed > 0;
+  },
+
+  /**
+   * After a customer verifies again: their 'needs-sign-in' records (same user id, or the same verified email) go back
+   * to 'pending' under the new user id. Other customers' records keep waiting for their own customer.
+   */
+  releaseNeedsSignIn(userId: string, email?: string): Promise<number> {
+    const mail = email?.trim().toLowerCase();
+    return db.outbox
+      .where('status')
+      .equals('needs-sign-in')
+      .and((e) => e.userId === userId || (!!mail && e.fields.email.trim().toLowerCase() === mail))
+      .modify({ status: 'pending', userId, attempts: 0, nextAttemptAt: 0, lastError: null, lastErrorKind: null });
+  },
+
+  /** A stuck record as a JSON file (record + photos as base64), so staff can keep it before discarding it. */
+  async exportFile(id: string): Promise<Blob> {
     const entry = await db.outbox.get(id);
-    if (!entry) return;
-    await db.draftFiles.bulkDelete(entry.files.map((f) => f.draftFileId));
-    await db.outbox.delete(id);
-  });
-}
+    if (!entry) throw new Error(`No queued registration ${id} on this device.`);
+    const photos = await Promise.all(
+      entry.files.map(async (f) => {
+        const p = await db.draftFiles.get(f.draftFileId);
+        return { ...f, name: p?.name ?? null, type: p?.type ?? null, base64: p ? await toBase64(p.blob) : null };
+      }),
+    );
+    const file = { format: 'warranty-outbox-entry', version: 1, exportedAt: new Date().toISOString(), entry, photos };
+    return new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' });
+  },
+
+  /** Removes a record and its photos from this device, on an explicit staff decision (export it first). */
+  discard(id: string): Promise<void> {
+    return db.transaction('rw', db.outbox, db.draftFiles, async () => {
+      const entry = await db.outbox.get(id);
+      if (!entry) return;
+      await db.draftFiles.bulkDelete(entry.files.map((f) => f.draftFileId));
+      await db.outbox.delete(id);
+    });
+  },
+});
+
+export type OutboxRepository = ReturnType<typeof outboxRepository>;
 
 async function toBase64(blob: Blob): Promise<string> {
   const bytes = new Uint8Array(await blob.arrayBuffer());
@@ -120,9 +212,3 @@ async function toBase64(blob: Blob): Promise<string> {
   for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(s);
 }
-
-/** Every record on this device, oldest first. */
-export const listOutbox = (db: AppDb): Promise<OutboxEntry[]> => db.outbox.orderBy('createdAt').toArray();
-
-/** One record, or undefined once the server has it (or it was discarded). */
-export const outboxEntry = (db: AppDb, id: string): Promise<OutboxEntry | undefined> => db.outbox.get(id);

@@ -1,14 +1,21 @@
-// The staff's copy of the submissions and their edits waiting on this device, as the staff screens read them.
+// The staff's copy of the submissions on this device: read by the staff screens, written by the sync that keeps it
+// current (pages of server rows, the marks of the last finished sync), and forgotten at staff sign-out.
+import type { Submission } from '@/shared/contracts/submission';
 import type { AppDb } from './schema';
-import type { CachedSubmission, PendingEdit } from './types';
+import type { CachedSubmission } from './types';
 
+/** Every setting of the staff cache starts with this (meta keys), so sign-out forgets them all. */
+export const STAFF_META_PREFIX = 'staff.';
 /** The server time of the last finished sync (meta key); every later sync writes rows changed since shortly before it. */
 export const SYNC_MARK = 'staff.watermark';
+/** When this device last finished a sync (meta key). */
+const SYNCED_AT = 'staff.syncedAt';
 
-export const syncMark = async (db: AppDb): Promise<string | null> => {
-  const v = (await db.meta.get(SYNC_MARK))?.value;
+const textSetting = async (db: AppDb, key: string): Promise<string | null> => {
+  const v = (await db.meta.get(key))?.value;
   return typeof v === 'string' ? v : null;
 };
+const pendingEditIds = async (db: AppDb) => (await db.pendingEdits.toCollection().primaryKeys()) as string[];
 
 export const staffRepository = (db: AppDb) => ({
   /** The `n` most recently changed submissions, newest first. */
@@ -23,7 +30,7 @@ export const staffRepository = (db: AppDb) => ({
   /** Every row, the ids with edits waiting and the sync mark, as one moment of the device's copy. */
   everything: () =>
     db.transaction('r', db.submissions, db.pendingEdits, db.meta, async () => {
-      const [rows, editIds, mark] = await Promise.all([db.submissions.toArray(), pendingEditIds(db), syncMark(db)]);
+      const [rows, editIds, mark] = await Promise.all([db.submissions.toArray(), pendingEditIds(db), textSetting(db, SYNC_MARK)]);
       return { rows, editIds, mark };
     }),
   /**
@@ -36,7 +43,7 @@ export const staffRepository = (db: AppDb) => ({
         db.submissions.where('$updatedAt').aboveOrEqual(since).toArray(),
         pendingEditIds(db),
         db.submissions.count(),
-        syncMark(db),
+        textSetting(db, SYNC_MARK),
       ]);
       const seen = new Set(newer.map((r) => r.$id));
       const rest = [...new Set([...ids, ...editIds])].filter((id) => !seen.has(id));
@@ -44,10 +51,44 @@ export const staffRepository = (db: AppDb) => ({
       return { changed: [...newer, ...edited], editIds, count, mark };
     }),
 
-  pendingEdits: (): Promise<PendingEdit[]> => db.pendingEdits.toArray(),
-  pendingEdit: (id: string) => db.pendingEdits.get(id),
-  countPendingEdits: () => db.pendingEdits.count(),
-  countConflicts: () => db.pendingEdits.filter((e) => Boolean(e.current)).count(),
-});
+  /** The server time of the last finished sync, or null before the first. */
+  syncMark: () => textSetting(db, SYNC_MARK),
+  /** When this device last finished a sync, or null if never. */
+  lastSyncedAt: () => textSetting(db, SYNCED_AT),
 
-const pendingEditIds = async (db: AppDb) => (await db.pendingEdits.toCollection().primaryKeys()) as string[];
+  /**
+   * Stores a page of server rows, never stepping back to an older copy; a row with an edit waiting keeps showing that
+   * edit. One transaction; answers the ids of the rows written.
+   */
+  storeSyncedPage: (rows: Submission[]): Promise<string[]> =>
+    db.transaction('rw', db.submissions, db.pendingEdits, async () => {
+      const ids = rows.map((r) => r.$id);
+      const [cached, edits] = await Promise.all([db.submissions.bulkGet(ids), db.pendingEdits.bulkGet(ids)]);
+      const fresh: Submission[] = [];
+      rows.forEach((row, i) => {
+        const have = cached[i];
+        if (have && have.$updatedAt >= row.$updatedAt) return;
+        const edit = edits[i];
+        fresh.push(edit ? { ...row, ...edit.fields } : row);
+      });
+      await db.submissions.bulkPut(fresh);
+      return fresh.map((r) => r.$id);
+    }),
+  /** Records a finished sync: the server time of its first page (the next sync starts there) and when it ended. */
+  finishSync: (serverTime: string, syncedAt: string): Promise<void> =>
+    db.meta
+      .bulkPut([
+        { key: SYNC_MARK, value: serverTime },
+        { key: SYNCED_AT, value: syncedAt },
+      ])
+      .then(() => undefined),
+
+  /** Forgets every submission, pending edit, staff setting and the fast-read copy on this device, in one transaction. */
+  clear: (): Promise<void> =>
+    db.transaction('rw', db.submissions, db.pendingEdits, db.meta, db.staffSnapshot, async () => {
+      await db.submissions.clear();
+      await db.staffSnapshot.clear();
+      await db.pendingEdits.clear();
+      await db.meta.where('key').startsWith(STAFF_META_PREFIX).delete();
+    }),
+});

@@ -60,7 +60,7 @@ export type CatalogEntry = Product & { searchText: string };
 
 export type CachedSubmission = Submission;
 
-/** The fast-read copy of the staff cache (staff-snapshot.ts): what it holds and from where the records must be read. */
+/** The fast-read copy of the staff cache (staff-snapshot-repository.ts): what it holds and from where the records must be read. */
 export type StaffSnapshotHeader = { key: 'header'; format: number; parts: number; count: number; since: string; pendingIds: string[] };
 /** Up to 5,000 cached submissions, newest first, as JSON text. */
 export type StaffSnapshotPart = { key: string; json: string };

@@ -97,7 +97,7 @@ export function appwriteOutboxBackend(
       for (const fresh of [false, true]) {
         const token = await jwtFor(data.user_id, fresh);
         if (!token.ok) return token;
-        const res = await attempt(() =>
+        const sent = await attempt(() =>
           callFunction('sendToShopify', {
             customerJwt: token.value.value,
             ...(counter ? { counterToken: counter } : {}),
@@ -106,12 +106,11 @@ export function appwriteOutboxBackend(
             fetchImpl,
           }),
         );
-        if (!res.ok) return res;
-        if (res.value.ok) return OK;
-        if (res.value.status === 401 && token.value.reused) continue;
-        const body = (await res.value.json().catch(() => ({}))) as { error?: unknown };
-        const message = typeof body.error === 'string' ? body.error : `sendToShopify answered ${res.value.status}.`;
-        return failure(kindOfStatus(res.value.status), message);
+        if (!sent.ok) return sent;
+        const answer = sent.value;
+        if (answer.ok) return OK;
+        if (answer.status === 401 && token.value.reused) continue;
+        return failure(kindOfStatus(answer.status), answer.error);
       }
       return failure('auth', 'The session has ended.');
     },

@@ -10,8 +10,10 @@ export type FailureKind = 'network' | 'server' | 'auth' | 'rejected' | 'conflict
 export type BackendFailure = { ok: false; kind: FailureKind; message: string };
 export type BackendResult<T = true> = { ok: true; value: T } | BackendFailure;
 
-/** The registration document as stored (SPEC.md section 3 plus submitted_at). */
-/** What the outbox stores: the submission record without Appwrite's own fields, plus the owner's user id. */
+/**
+ * The registration document as the outbox stores and sends it (SPEC.md section 3 plus submitted_at): the submission
+ * record without Appwrite's own fields, plus the owner's user id.
+ */
 export type SubmissionData = Omit<Submission, '$id' | '$createdAt' | '$updatedAt'> & { user_id: string };
 
 export type OutboxBackend = {

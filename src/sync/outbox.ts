@@ -1,12 +1,13 @@
 // The outbox's flush engine: sends queued registrations exactly once, in order, backing off, holding records for
 // sign-in and setting refused ones aside. No DOM APIs: the service worker runs it too. The records themselves are
 // kept by src/db/outbox-repository.ts.
+import { draftsRepository, type DraftsRepository } from '@/db/drafts-repository';
+import { outboxRepository, pickRegistrationFields, type AttemptFailure, type OutboxRepository } from '@/db/outbox-repository';
 import type { AppDb } from '@/db/schema';
 import type { OutboxEntry } from '@/db/types';
 import { failure, type BackendFailure, type BackendResult, type OutboxBackend, type SubmissionData } from './backend';
 import { withOutboxLock } from './lock';
 import { REGISTRATION_STATUS } from '@/shared/contracts/registration-status';
-import { outboxCounts, pickRegistrationFields } from '@/db/outbox-repository';
 
 export type FlushReport = {
   sent: string[];
@@ -44,7 +45,8 @@ export function backoffDelay(attempts: number, random: () => number = Math.rando
 export function flushOutbox(db: AppDb, backend: OutboxBackend, options: FlushOptions = {}): Promise<FlushReport> {
   const { now } = options;
   const run: Run = {
-    db,
+    outbox: outboxRepository(db),
+    drafts: draftsRepository(db),
     backend,
     clock: typeof now === 'function' ? now : () => now ?? Date.now(),
     random: options.random ?? Math.random,
@@ -58,7 +60,8 @@ export function flushOutbox(db: AppDb, backend: OutboxBackend, options: FlushOpt
 }
 
 type Run = {
-  db: AppDb;
+  outbox: OutboxRepository;
+  drafts: DraftsRepository;
   backend: OutboxBackend;
   clock: () => number;
   random: () => number;
@@ -92,39 +95,19 @@ async function runFlush(run: Run): Promise<FlushReport> {
   }
   // A record whose photos went up as the run stopped waits, as it was, for the next run.
   const left = await ahead;
-  if (left?.step === 'ready' && !left.entry.documentCreated)
-    await run.db.outbox.update(left.entry.id, { status: 'pending', files: left.entry.files });
+  if (left?.step === 'ready' && !left.entry.documentCreated) await run.outbox.putBack(left.entry.id, left.entry.files);
   await run.handOffs; // the lock is held until the last hand-off has finished
-  const counts = await outboxCounts(run.db);
+  const counts = await run.outbox.counts();
   return { ...run.report, pending: counts.pending + counts.sending, needsSignIn: counts.needsSignIn, rejected: counts.rejected };
 }
 
 /** Takes the next due record and sends its photos; null when nothing is due. */
 async function prepareNext(run: Run, seen: Set<string>): Promise<Prepared | null> {
-  const entry = await claimNext(run.db, run.ignoreBackoff ? Infinity : run.clock(), seen);
+  const entry = await run.outbox.takeNextDue(run.ignoreBackoff ? Infinity : run.clock(), seen);
   if (!entry) return null;
   seen.add(entry.id);
   const step = (await sessionFor(run, entry)) ?? (entry.documentCreated ? undefined : await uploadPhotos(run, entry));
   return { entry, step: step ?? 'ready' };
-}
-
-// A 'sending' record is due too: under the lock, no live runner can hold it, so a killed tab left it.
-const isDue = (e: OutboxEntry, now: number) =>
-  e.nextAttemptAt <= now && (e.status === 'pending' || e.status === 'sending' || (e.status === 'sent' && !e.shopifyNotified));
-
-function claimNext(db: AppDb, now: number, seen: Set<string>): Promise<OutboxEntry | undefined> {
-  return db.transaction('rw', db.outbox, async () => {
-    const entry = await db.outbox
-      .orderBy('createdAt')
-      .filter((e) => !seen.has(e.id) && isDue(e, now))
-      .first();
-    if (entry && entry.status !== 'sent') {
-      // Marked in the read's transaction: nothing can take the record between the read and the mark.
-      entry.status = 'sending';
-      await db.outbox.update(entry.id, { status: 'sending' });
-    }
-    return entry;
-  });
 }
 
 /** Undefined when the session is this record's customer's; otherwise what became of the record. */
@@ -153,7 +136,7 @@ async function finish(run: Run, entry: OutboxEntry): Promise<Step> {
   }
   if (entry.via === 'counter') {
     // Confirmed later by the customer's link: the server runs the Shopify hand-off then.
-    await run.db.outbox.delete(entry.id);
+    await run.outbox.forgetSent(entry.id);
     return 'next';
   }
   // The registration is on the server: its hand-off goes on while the next record is delivered.
@@ -169,10 +152,7 @@ async function handOff(run: Run, entry: OutboxEntry): Promise<void> {
     if ((await fail(run, entry, r)) === 'stop') run.stopped = true;
     return;
   }
-  const waiting = await run.db.transaction('rw', run.db.outbox, async () => {
-    await run.db.outbox.delete(entry.id);
-    return run.db.outbox.filter((e) => e.userId === entry.userId).count();
-  });
+  const waiting = await run.outbox.forgetSentCountingRest(entry.id, entry.userId);
   if (waiting === 0) await endSessionWhenDone(run, entry);
 }
 
@@ -183,7 +163,7 @@ async function handOff(run: Run, entry: OutboxEntry): Promise<void> {
  */
 async function endSessionWhenDone(run: Run, sent: OutboxEntry): Promise<void> {
   // A save of the submitted run's own draft can land just after Submit removed it: that run is finished.
-  const verifiedRun = await run.db.drafts.filter((d) => d.step >= FIRST_STEP_AFTER_CODE && d.id !== sent.draftId).count();
+  const verifiedRun = await run.drafts.countAtStepOrLater(FIRST_STEP_AFTER_CODE, sent.draftId);
   if (verifiedRun > 0) return;
   const r = await call(run, () => run.backend.endSession());
   if (r.ok || r.kind === 'auth') {
@@ -218,12 +198,11 @@ const NO_COUNTER = failure('server', 'This device cannot send counter registrati
 
 /** Uploads the photos not yet uploaded, side by side; undefined once all are on the server. */
 async function uploadPhotos(run: Run, entry: OutboxEntry): Promise<Step | undefined> {
-  const { db } = run;
   const transport = transportOf(run, entry);
   if (!transport) return fail(run, entry, NO_COUNTER);
   const files = entry.files.map((f) => ({ ...f }));
   const waiting = files.filter((f) => !f.uploaded);
-  const photos = await db.draftFiles.bulkGet(waiting.map((f) => f.draftFileId));
+  const photos = await run.outbox.photos(waiting.map((f) => f.draftFileId));
   if (photos.some((p) => !p)) return fail(run, entry, failure('rejected', PHOTO_MISSING));
   const uploads = await Promise.all(waiting.map((f, i) => call(run, () => transport.upload(f, photos[i]!))));
   // 409: our earlier upload arrived. What arrived is written down at once (with the failure, when one failed), so a
@@ -232,31 +211,19 @@ async function uploadPhotos(run: Run, entry: OutboxEntry): Promise<Step | undefi
   entry.files = files;
   const failed = uploads.find((r): r is BackendFailure => !r.ok && r.kind !== 'conflict');
   if (failed) return fail(run, entry, failed);
-  if (waiting.length) await db.outbox.update(entry.id, { files });
+  if (waiting.length) await run.outbox.notePhotosUp(entry.id, files);
   return undefined;
 }
 
 /** Creates the document; undefined once the server confirmed it. */
 async function createDocument(run: Run, entry: OutboxEntry): Promise<Step | undefined> {
-  const { db } = run;
   const files = entry.files;
   const transport = transportOf(run, entry);
   if (!transport) return fail(run, entry, NO_COUNTER);
   const r = await call(run, () => transport.create());
   if (!r.ok && r.kind !== 'conflict') return fail(run, entry, r); // 409: our earlier create arrived
   // Only now, with the document confirmed, may the photos leave the device.
-  await db.transaction('rw', db.outbox, db.draftFiles, async () => {
-    await db.outbox.update(entry.id, {
-      files,
-      documentCreated: true,
-      status: 'sent',
-      attempts: 0,
-      nextAttemptAt: 0,
-      lastError: null,
-      lastErrorKind: null,
-    });
-    await db.draftFiles.bulkDelete(files.map((f) => f.draftFileId));
-  });
+  await run.outbox.markSent(entry.id, files);
   Object.assign(entry, { files, documentCreated: true, status: 'sent', attempts: 0 });
   run.report.sent.push(entry.id);
   return undefined;
@@ -266,19 +233,19 @@ async function createDocument(run: Run, entry: OutboxEntry): Promise<Step | unde
 async function fail(run: Run, entry: OutboxEntry, f: BackendFailure): Promise<Step> {
   run.report.lastError = f.message;
   const kind = f.kind === 'conflict' ? 'rejected' : f.kind;
-  const failed = { lastError: f.message, lastErrorKind: kind, failedAt: run.clock() };
-  const retryLater = { ...failed, attempts: entry.attempts + 1, nextAttemptAt: run.clock() + backoffDelay(entry.attempts, run.random) };
+  const failed: AttemptFailure = { lastError: f.message, lastErrorKind: kind, failedAt: run.clock() };
+  const backoff = { attempts: entry.attempts + 1, nextAttemptAt: run.clock() + backoffDelay(entry.attempts, run.random) };
   const stop: Step = f.kind === 'network' || f.kind === 'server' ? 'stop' : 'next';
   if (entry.documentCreated) {
     // Only Shopify is missing: the registration is safe, so retry later whatever the reason; never block others.
-    await run.db.outbox.update(entry.id, { ...retryLater, lastError: `Shopify: ${f.message}` });
+    await run.outbox.retryHandOffLater(entry.id, { ...failed, lastError: `Shopify: ${f.message}` }, backoff);
     return f.kind === 'network' ? 'stop' : 'next';
   }
   // With the failure goes which photos are up already, so they are not sent again.
   const files = entry.files;
-  if (f.kind === 'auth') await run.db.outbox.update(entry.id, { status: 'needs-sign-in', files, ...failed });
-  else if (stop === 'stop') await run.db.outbox.update(entry.id, { status: 'pending', files, ...retryLater });
-  else await run.db.outbox.update(entry.id, { status: 'rejected', files, ...failed });
+  if (f.kind === 'auth') await run.outbox.holdForSignIn(entry.id, files, failed);
+  else if (stop === 'stop') await run.outbox.retryLater(entry.id, files, failed, backoff);
+  else await run.outbox.setAside(entry.id, files, failed);
   return stop;
 }
 

@@ -1,8 +1,6 @@
 // Asks once, at the first queued registration, that the browser keep this site's storage.
 import type { AppDb } from '@/db/schema';
-
-export const PERSIST_KEY = 'storagePersist';
-export type PersistAnswer = { askedAt: number; granted: boolean | null };
+import { settingsRepository } from '@/db/settings-repository';
 
 type StorageManagerLike = { persist?: () => Promise<boolean> };
 
@@ -11,13 +9,9 @@ export async function askPersistentStorageOnce(
   db: AppDb,
   storage: StorageManagerLike | undefined = globalThis.navigator?.storage,
 ): Promise<boolean> {
-  const first = await db.transaction('rw', db.meta, async () => {
-    if (await db.meta.get(PERSIST_KEY)) return false;
-    await db.meta.put({ key: PERSIST_KEY, value: { askedAt: Date.now(), granted: null } satisfies PersistAnswer });
-    return true;
-  });
-  if (!first) return false;
+  const settings = settingsRepository(db);
+  if (!(await settings.firstPersistRequest())) return false;
   const granted = storage?.persist ? await storage.persist().catch(() => false) : null;
-  await db.meta.update(PERSIST_KEY, { value: { askedAt: Date.now(), granted } satisfies PersistAnswer });
+  await settings.notePersistAnswer({ askedAt: Date.now(), granted });
   return true;
 }

@@ -1,8 +1,8 @@
-// The staff functions as the staff cache calls them: the staff token on every call, the network's absence and the
-// server's refusals as one error type the screens can read.
-import { callFunction, type FunctionCall } from '@/lib/functions';
-import type { FunctionName } from '@/shared/contracts/function-names';
-import type { Submission } from '@/shared/contracts/submission';
+// The staff functions as the staff cache calls them: the staff token on every call, answers checked against the
+// contract, and the network's absence and the server's refusals as one error type the screens can read.
+import type { FunctionCall, FunctionFailure } from '@/lib/functions';
+import { callStaffFunction, type StaffResult } from '@/lib/staff-functions';
+import type { StaffFunctionName } from '@/shared/contracts/function-names';
 
 export type StaffFetch = { token: string; base?: string; fetchImpl?: typeof fetch };
 /** A sync or send that could not finish: `status` 0 when the network is down, else the server's answer. */
@@ -19,9 +19,14 @@ export class StaffSyncError extends Error {
 
 const offline = () => new StaffSyncError(0, 'offline', 'The network is unavailable. The copy on this device is shown.');
 
-export async function request(opts: StaffFetch, name: FunctionName, call: Pick<FunctionCall, 'query' | 'body'> = {}): Promise<Response> {
+/** Calls a staff function with the staff token, never from the HTTP cache; the network's absence rejects (offline). */
+export async function request<N extends StaffFunctionName>(
+  opts: StaffFetch,
+  name: N,
+  call: Pick<FunctionCall<N>, 'query' | 'body'> = {},
+): Promise<StaffResult<N>> {
   try {
-    return await callFunction(name, {
+    return await callStaffFunction(name, {
       ...call,
       staffToken: opts.token,
       base: opts.base,
@@ -33,10 +38,5 @@ export async function request(opts: StaffFetch, name: FunctionName, call: Pick<F
   }
 }
 
-export type ErrorBody = { error?: string; code?: string; details?: { current?: Submission } };
-
-export async function failure(res: Response): Promise<StaffSyncError & { body: ErrorBody }> {
-  const body = (await res.json().catch(() => ({}))) as ErrorBody;
-  const err = new StaffSyncError(res.status, body.code ?? 'http_error', body.error ?? `The server answered ${res.status}.`);
-  return Object.assign(err, { body });
-}
+/** A refusal as the error the screens read. */
+export const failure = (refused: FunctionFailure) => new StaffSyncError(refused.status, refused.code, refused.error);

@@ -1,4 +1,5 @@
 // When the page flushes the outbox: at start, back online, back in view, on request, and on a backoff timer.
+import { outboxRepository } from '@/db/outbox-repository';
 import type { AppDb } from '@/db/schema';
 import type { OutboxBackend } from './backend';
 import { FLUSH_REQUEST, type FlushRequest } from './flush-request';
@@ -50,8 +51,7 @@ export function startOutboxTriggers(db: AppDb, backend: OutboxBackend, options: 
 
   const schedule = async () => {
     if (stopped) return;
-    const waiting = await db.outbox.where('status').anyOf('pending', 'sending', 'sent').toArray();
-    const soonest = Math.min(...waiting.map((e) => e.nextAttemptAt));
+    const soonest = await outboxRepository(db).soonestAttemptAt();
     const delay = Math.min(MAX_TIMER_MS, Math.max(MIN_TIMER_MS, soonest - Date.now()));
     clearTimeout(timer);
     if (!stopped) timer = setTimeout(() => void kick(), delay);

@@ -45,7 +45,7 @@ export function inDeviceDb<A, R>(page: Page, fn: (db: IDBDatabase, arg: A, idb: 
   })()`) as Promise<R>;
 }
 
-/** One queued registration as enqueueRegistration writes it (ids made at queue time, photos owned by the record). */
+/** One queued registration as outboxRepository(db).enqueue writes it (ids made at queue time, photos owned by the record). */
 export function seedRecord(
   i: number,
   userId: string,

@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID } from 'appwrite';
 import { coveredUntil, formatDate } from '@/shared/warranty';
 import { withEnv } from '../../netlify/lib/env';
-import { attemptId, mailAttempts, sendConfirmationOnce } from '../../netlify/lib/confirmation-handoff';
-import { runMailSweep } from '../../netlify/lib/mail-sweep';
+import { attemptId, mailAttempts, sendConfirmationOnce } from '../../netlify/lib/mail/after-registration';
+import { runMailSweep } from '../../netlify/lib/mail/sweep';
 import sendReminders, { config as remindersSchedule } from '../../netlify/functions/sendReminders';
 import { createRegistration, jwtOf, sendToShopify, signedInCustomer } from '../helpers/customers';
 import { admin, callFunction, confirmLink, enrol, linkMails, mailbox, registrationBody, signInWithLink } from '../helpers/counters';
@@ -360,7 +360,7 @@ describe('the confirmation e-mail over SMTP, when mail fails and when a send is 
     });
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
     const env = netlifyEnv(`smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`);
-    const script = `const { sendConfirmationOnce } = await import(${JSON.stringify(join(ROOT, 'netlify/lib/confirmation-handoff.ts'))});
+    const script = `const { sendConfirmationOnce } = await import(${JSON.stringify(join(ROOT, 'netlify/lib/mail/after-registration.ts'))});
 await sendConfirmationOnce(${JSON.stringify(id)});`;
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       cwd: ROOT,

@@ -3,7 +3,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { Submission } from '@/shared/contracts/submission';
-import { confirmationMail } from '../../netlify/lib/confirmation-mail';
+import { confirmationMail } from '../../netlify/lib/mail/confirmation-message';
 import { createMailer } from '../../server/mail';
 import { startSmtpCatcher } from '../helpers/smtp-catcher';
 import { forSuite, serverForSuite } from '../helpers/suite';

@@ -10,7 +10,7 @@ import { openAppDb, type AppDb } from '@/db/schema';
 import type { AppwriteClients } from '@/lib/appwrite';
 import { appwriteOutboxBackend } from '@/sync/appwrite-backend';
 import { documentOf, flushOutbox, SIGNED_OUT } from '@/sync/outbox';
-import { enqueueRegistration } from '@/db/outbox-repository';
+import { outboxRepository } from '@/db/outbox-repository';
 import { handOffs } from '../helpers/hand-offs';
 import { adminClient, startTestServer, type TestServer } from '../helpers/server';
 import { signedInCustomer } from '../helpers/customers';
@@ -36,7 +36,7 @@ async function queue(db: AppDb, userId: string, email: string, photos: { bytes: 
   const ids: string[] = [];
   for (const { bytes, name } of photos)
     ids.push(await addDraftPhoto(db, { bytes, name, draftId: 'draft', width: 48, height: 32, addedAt: Date.now() }));
-  return enqueueRegistration(db, { userId, fields: registrationFields({ email }), draftFileIds: ids });
+  return outboxRepository(db).enqueue({ userId, fields: registrationFields({ email }), draftFileIds: ids });
 }
 
 describe('outbox with the real server', () => {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, Databases, Storage } from 'node-appwrite';
-import { parseProjectFile, type ProjectFile } from '../../src/shared/project-file';
+import { parseProjectFile, type ProjectFile } from '../../server/appwrite/project-file';
 import { setupAppwrite } from '../../scripts/lib/setup-appwrite';
 import { startTestServer, type TestServer } from '../helpers/server';
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Submission } from '@/shared/contracts/submission';
 import { coveredUntil, formatDate } from '@/shared/warranty';
 import { withEnv } from '../../netlify/lib/env';
-import { runMailSweep } from '../../netlify/lib/mail-sweep';
+import { runMailSweep } from '../../netlify/lib/mail/sweep';
 import { admin, confirmLink, enrol, linkMails, mailbox, photoBody, registrationBody } from '../helpers/counters';
 import { createRegistration, signedInCustomer, type Customer } from '../helpers/customers';
 import { makeJpeg, registration } from '../helpers/fixtures';

@@ -1,16 +1,10 @@
 // Address suggestions spend the brand's Google key: each client address gets a share, counted in Appwrite.
 import { env } from '../env';
-import { rateLimit } from '../rate-limit';
+import { ipOf, rateLimit } from '../rate-limit';
 
 const WINDOW_MS = 10 * 60_000;
 /** Lookups per address in ten minutes: a store's devices share one address, and each address typed takes ~20. */
 const DEFAULT_MAX = 300;
-
-/** Netlify's `context.ip` (the embedded server passes the same, read behind its trusted proxies). */
-export const ipOf = (context: unknown) => {
-  const ip = (context as { ip?: unknown } | undefined)?.ip;
-  return typeof ip === 'string' && ip ? ip : 'unknown';
-};
 
 /** Counts a lookup for the caller's address. Without an Appwrite backend there is nothing to count in (and no
  * deployment: every registration needs it), so the provider answers alone, as it does in its unit tests. */

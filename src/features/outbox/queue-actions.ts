@@ -5,16 +5,16 @@ import { requestFlush } from '@/sync/flush-request';
 
 /** Set-aside records go back in the queue, and everything waiting is sent now (the runner ignores the backoff). */
 export async function retryNow(entries: OutboxEntry[]): Promise<void> {
-  const { retryEntry } = await import('@/db/outbox-repository');
-  const db = appDb();
-  for (const e of entries) if (e.status === 'rejected') await retryEntry(db, e.id);
+  const { outboxRepository } = await import('@/db/outbox-repository');
+  const outbox = outboxRepository(appDb());
+  for (const e of entries) if (e.status === 'rejected') await outbox.retry(e.id);
   requestFlush(true);
 }
 
 /** The record and its photos as a JSON file in the browser's downloads. */
 export async function saveAsFile(entry: OutboxEntry): Promise<void> {
-  const { exportEntry } = await import('@/db/outbox-repository');
-  const url = URL.createObjectURL(await exportEntry(appDb(), entry.id));
+  const { outboxRepository } = await import('@/db/outbox-repository');
+  const url = URL.createObjectURL(await outboxRepository(appDb()).exportFile(entry.id));
   const a = document.createElement('a');
   a.href = url;
   a.download = `warranty-registration-${entry.id}.json`;
@@ -25,6 +25,6 @@ export async function saveAsFile(entry: OutboxEntry): Promise<void> {
 }
 
 export async function discard(entry: OutboxEntry): Promise<void> {
-  const { discardEntry } = await import('@/db/outbox-repository');
-  await discardEntry(appDb(), entry.id);
+  const { outboxRepository } = await import('@/db/outbox-repository');
+  await outboxRepository(appDb()).discard(entry.id);
 }

@@ -3,7 +3,8 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { counterRepository } from '@/db/counter-repository';
 import { appDb } from '@/db/schema';
-import { callFunction } from '@/lib/functions';
+import type { FunctionCall } from '@/lib/functions';
+import { callStaffFunction, type StaffData, type StaffResult } from '@/lib/staff-functions';
 import { getStaffToken } from '@/lib/staff-session';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 import type { Counter } from '@/shared/contracts/functions';
@@ -14,18 +15,23 @@ import { signOutAndForget } from './sign-out';
 const when = (iso: string | null) =>
   iso ? new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : 'Never';
 
-/** Calls a staff function and reads its JSON answer; a refusal throws the server's message. */
-async function staffCall<T>(config: RuntimeConfig, name: 'enrolCounter' | 'listCounters' | 'revokeCounter', body?: unknown): Promise<T> {
+type CounterFunction = 'enrolCounter' | 'listCounters' | 'revokeCounter';
+
+/** Calls a staff function for its answer; a refusal throws the server's message. */
+async function staffCall<N extends CounterFunction>(
+  config: RuntimeConfig,
+  name: N,
+  call: Pick<FunctionCall<N>, 'body'> = {},
+): Promise<StaffData<N>> {
   const token = await getStaffToken(config);
-  let res: Response;
+  let answer: StaffResult<N>;
   try {
-    res = await callFunction(name, { staffToken: token ?? '', body });
+    answer = await callStaffFunction(name, { ...call, staffToken: token ?? '' });
   } catch {
     throw new Error('Counter devices need the network: try again when this device is online.');
   }
-  const answer = (await res.json().catch(() => ({}))) as T & { error?: string };
-  if (!res.ok) throw new Error(answer.error ?? `The server answered ${res.status}.`);
-  return answer;
+  if (!answer.ok) throw new Error(answer.error);
+  return answer.data;
 }
 
 export function CounterDevices({ config, navigate }: { config: RuntimeConfig; navigate: Navigate }) {
@@ -37,7 +43,7 @@ export function CounterDevices({ config, navigate }: { config: RuntimeConfig; na
 
   const refresh = useCallback(async () => {
     try {
-      setCounters((await staffCall<{ counters: Counter[] }>(config, 'listCounters')).counters);
+      setCounters((await staffCall(config, 'listCounters')).counters);
       setListError(null);
     } catch (err) {
       setListError((err as Error).message);
@@ -53,7 +59,7 @@ export function CounterDevices({ config, navigate }: { config: RuntimeConfig; na
     setBusy(true);
     setError(null);
     try {
-      const enrolled = await staffCall<{ id: string; store: string; token: string }>(config, 'enrolCounter', { store: store.trim() });
+      const enrolled = await staffCall(config, 'enrolCounter', { body: { store: store.trim() } });
       const db = appDb();
       await counterRepository(db).enrol({ ...enrolled, enrolledAt: new Date().toISOString() });
       // A counter is for customers: staff sign in again on it to reach staff screens.
@@ -68,7 +74,7 @@ export function CounterDevices({ config, navigate }: { config: RuntimeConfig; na
   const revoke = async (c: Counter) => {
     if (!window.confirm(`Revoke the counter at ${c.store}? It can no longer send registrations.`)) return;
     try {
-      await staffCall<Counter>(config, 'revokeCounter', { id: c.id });
+      await staffCall(config, 'revokeCounter', { body: { id: c.id } });
       await refresh();
     } catch (err) {
       setListError((err as Error).message);

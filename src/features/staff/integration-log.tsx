@@ -4,10 +4,9 @@ import { useEffect, useState } from 'react';
 import { getStaffToken } from '@/lib/staff-session';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 import './integration-log.css';
-import { callFunction } from '@/lib/functions';
+import { callStaffFunction, type StaffData } from '@/lib/staff-functions';
 
-type Entry = { at: string; registrationId: string; email: string; action: string; result: string };
-type Log = { target: 'shopify' | 'log'; shop: string | null; entries: Entry[] };
+type Log = StaffData<'getIntegrationLog'>;
 
 const when = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
@@ -20,10 +19,9 @@ export function IntegrationLog({ config }: { config: RuntimeConfig }) {
     void (async () => {
       try {
         const token = await getStaffToken(config);
-        const res = await callFunction('getIntegrationLog', { staffToken: token ?? '' });
-        const body = (await res.json()) as Log & { error?: string };
-        if (!res.ok) throw new Error(body.error ?? `The log answered ${res.status}.`);
-        if (live) setLog(body);
+        const answer = await callStaffFunction('getIntegrationLog', { staffToken: token ?? '' });
+        if (!answer.ok) throw new Error(answer.error);
+        if (live) setLog(answer.data);
       } catch (err) {
         if (live) setError(err instanceof TypeError ? 'The integration log cannot be read while offline.' : (err as Error).message);
       }

@@ -11,6 +11,7 @@ import { CounterDevices } from './counter-devices';
 import { StaffLayout, StaffLink } from './staff-layout';
 import { useStaffSync } from './use-staff-sync';
 import './staff.css';
+import { pendingEditsRepository } from '@/db/pending-edits-repository';
 import { staffRepository } from '@/db/staff-repository';
 
 const SCREENS = [
@@ -29,8 +30,8 @@ export function StaffHome({ config, navigate, outbox }: { config: RuntimeConfig;
   const data = useLiveQuery(async () => {
     const [submissions, edits, conflicts, syncedAt] = await Promise.all([
       staffRepository(db).count(),
-      staffRepository(db).countPendingEdits(),
-      staffRepository(db).countConflicts(),
+      pendingEditsRepository(db).count(),
+      pendingEditsRepository(db).countConflicts(),
       lastSyncedAt(db),
     ]);
     return { submissions, edits, conflicts, syncedAt };

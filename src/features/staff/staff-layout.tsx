@@ -7,7 +7,7 @@ import { signOutAndForget } from './sign-out';
 import { linkHandler, type Navigate } from './navigation';
 import { StaffSessionContext } from './require-staff';
 import './staff.css';
-import { staffRepository } from '@/db/staff-repository';
+import { pendingEditsRepository } from '@/db/pending-edits-repository';
 
 const LINKS = [
   { to: '/home', label: 'Home' },
@@ -41,7 +41,7 @@ export function StaffLayout({ config, navigate, children }: { config: RuntimeCon
 
   const signOut = async () => {
     const db = appDb();
-    const pending = await staffRepository(db).countPendingEdits();
+    const pending = await pendingEditsRepository(db).count();
     const lose = `${pending} ${pending === 1 ? 'edit has' : 'edits have'} not been sent yet and will be lost. Sign out anyway?`;
     if (pending > 0 && !window.confirm(lose)) return;
     setLeaving(true);

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { AppDb } from '@/db/schema';
+import { UNEXPECTED_ANSWER } from '@/lib/staff-functions';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 import { getStaffSession } from '@/lib/staff-session';
 import { flushPendingEdits, type FlushResult } from '@/sync/pending-edits';
@@ -32,17 +33,18 @@ export type StaffSyncState = {
 
 const OFFLINE = 'You are offline. Showing the copy saved on this device.';
 
+/** The server refused (a StaffSyncError), not answered something this app cannot read. */
+const refused = (err: unknown): err is StaffSyncError => err instanceof StaffSyncError && err.code !== UNEXPECTED_ANSWER;
+
 const messageOf = (err: unknown) => {
-  if (err instanceof StaffSyncError && err.status === 0) return OFFLINE;
-  if (err instanceof StaffSyncError && (err.status === 401 || err.status === 403))
-    return 'Your staff session has ended. Sign in again to sync.';
-  if (err instanceof StaffSyncError) return err.message;
+  if (refused(err) && err.status === 0) return OFFLINE;
+  if (refused(err) && (err.status === 401 || err.status === 403)) return 'Your staff session has ended. Sign in again to sync.';
+  if (refused(err)) return err.message;
   return 'Sync failed. Please try again.';
 };
 
 /** SPEC.md's texts: a server that answered wrongly, or one that could not be read. */
-export const syncErrorText = (err: unknown): string =>
-  err instanceof StaffSyncError ? 'Error fetching data.' : 'Invalid data format from server.';
+export const syncErrorText = (err: unknown): string => (refused(err) ? 'Error fetching data.' : 'Invalid data format from server.');
 
 export async function runStaffSync(config: RuntimeConfig, db: AppDb): Promise<FlushResult> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new StaffSyncError(0, 'offline', 'offline');

@@ -4,6 +4,8 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Query } from 'appwrite';
 import { appwrite } from '@/lib/appwrite';
+import { statusOf } from '@/lib/appwrite-errors';
+import { endSession } from '@/lib/customer-sign-in/account';
 import { callFunction } from '@/lib/functions';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 import { previewSizeFor } from '@/shared/previews';
@@ -25,7 +27,6 @@ type View =
   | { kind: 'failed'; message: string }
   | { kind: 'list'; cards: WarrantyCard[] };
 
-const statusOf = (err: unknown) => (typeof err === 'object' && err !== null && 'code' in err ? Number((err as { code: unknown }).code) : 0);
 // Shown 80 px wide; twice that for sharp phone screens, in the nearest size the server makes previews in.
 const THUMB = previewSizeFor(160);
 const PAGE = 100;
@@ -94,7 +95,7 @@ export function WarrantiesPage({ config, onRegisterAnother, onShown }: Props) {
   }, [shown, onShown]);
 
   const signOut = async () => {
-    await account.deleteSession({ sessionId: 'current' }).catch(() => undefined);
+    await endSession(account);
     setView({ kind: 'signIn' });
   };
 
@@ -166,10 +167,9 @@ function Card({ card, thumb, account }: CardProps) {
     setState('busy');
     try {
       const { jwt } = await account.createJWT();
-      const res = await callFunction('warrantyCertificate', { customerJwt: jwt, query: { id: card.id } });
-      if (res.status === 401) return setState('signedOut');
-      if (!res.ok) throw new Error(`certificate answered ${res.status}`);
-      const url = URL.createObjectURL(await res.blob());
+      const answer = await callFunction('warrantyCertificate', { customerJwt: jwt, query: { id: card.id } });
+      if (!answer.ok) return setState(answer.status === 401 ? 'signedOut' : 'failed');
+      const url = URL.createObjectURL(answer.data);
       const a = document.createElement('a');
       a.href = url;
       a.download = certificateName(card.id);

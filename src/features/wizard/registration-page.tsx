@@ -3,6 +3,7 @@
 import { use, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { appDb } from '@/db/schema';
+import type { CustomerAccount } from '@/lib/customer-sign-in/account';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 import { StepAddress } from './step-address';
 import { StepCode } from './step-code';
@@ -13,7 +14,7 @@ import { StepProducts } from './step-products';
 import type { StepProps } from './step-props';
 import { StepThanks } from './step-thanks';
 import { sendHeldRegistrations, submitThroughOutbox } from './submit';
-import { createWizardActors, type WizardAccount } from './wizard.actors';
+import { createWizardActors } from './wizard.actors';
 import { createWizardMachine } from './wizard.machine';
 import { wizardView } from './wizard.view';
 import { WizardScreen } from './wizard-screen';
@@ -21,7 +22,7 @@ import { IdleWarning } from './idle-warning';
 import { useCounterStore } from '@/lib/counter-device';
 
 /** The customer's Appwrite account; the SDK is fetched on the first call (sending the code), not with step 1. */
-function lazyAccount(config: () => RuntimeConfig): WizardAccount {
+function lazyAccount(config: () => RuntimeConfig): CustomerAccount {
   const account = () => import('@/lib/appwrite').then((m) => m.appwrite(config()).account);
   return {
     createEmailToken: async (params) => (await account()).createEmailToken(params),

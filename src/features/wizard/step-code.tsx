@@ -1,5 +1,5 @@
 // Step 3, the emailed one-time code: Verify OTP and Resend OTP.
-import { SIGN_IN_TEXTS } from '@/shared/sign-in-texts';
+import { SIGN_IN_TEXTS } from '@/lib/customer-sign-in/sign-in-texts';
 import { wizardView } from './wizard.view';
 import { CodeField } from '@/ui/field';
 import type { StepProps } from './step-props';

@@ -1,5 +1,5 @@
 // Step 2, the email address that receives the one-time code.
-import { SIGN_IN_TEXTS } from '@/shared/sign-in-texts';
+import { SIGN_IN_TEXTS } from '@/lib/customer-sign-in/sign-in-texts';
 import { wizardView } from './wizard.view';
 import { EmailField } from '@/ui/field';
 import type { StepProps } from './step-props';

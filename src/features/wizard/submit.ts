@@ -10,7 +10,7 @@ type Output = ActorIO['submitRegistration']['output'];
 export function submitThroughOutbox(config: RuntimeConfig) {
   return async (input: Input): Promise<Output> => {
     const [
-      { enqueueRegistration, outboxEntry, releaseNeedsSignIn },
+      { outboxRepository },
       { flushOutbox },
       { appwriteOutboxBackend },
       { askPersistentStorageOnce },
@@ -25,13 +25,14 @@ export function submitThroughOutbox(config: RuntimeConfig) {
       import('@/sync/counter-sender'),
     ]);
     const db = appDb();
+    const outbox = outboxRepository(db);
     let entryId = input.entryId;
     if (entryId) {
       // Queued before the customer signed in again: send that record, never a second copy.
-      if (!(await outboxEntry(db, entryId))) return { outcome: 'sent', entryId };
+      if (!(await outbox.get(entryId))) return { outcome: 'sent', entryId };
     } else {
       entryId = (
-        await enqueueRegistration(db, {
+        await outbox.enqueue({
           userId: input.userId,
           fields: input.fields,
           draftFileIds: input.photoIds,
@@ -42,7 +43,7 @@ export function submitThroughOutbox(config: RuntimeConfig) {
       ).id;
       void askPersistentStorageOnce(db).catch(() => undefined);
     }
-    if (input.via === 'customer') await releaseNeedsSignIn(db, input.userId, input.fields.email);
+    if (input.via === 'customer') await outbox.releaseNeedsSignIn(input.userId, input.fields.email);
     const report = await flushOutbox(db, {
       ...appwriteOutboxBackend(appwrite(config), undefined, '', counterTokenOf(db)),
       counter: lazyCounterSender(db),
@@ -50,7 +51,7 @@ export function submitThroughOutbox(config: RuntimeConfig) {
     // The page's runner plans the next attempt (and the worker's Background Sync) for whatever is still waiting.
     requestFlush();
     if (report.sent.includes(entryId)) return { outcome: 'sent', entryId };
-    const entry = await outboxEntry(db, entryId);
+    const entry = await outbox.get(entryId);
     // 'sent' means the server has the registration; only the Shopify hand-off may still be waiting.
     if (!entry || entry.status === 'sent') return { outcome: 'sent', entryId };
     return { outcome: entry.status === 'needs-sign-in' ? 'needs-sign-in' : 'queued', entryId };
@@ -59,6 +60,6 @@ export function submitThroughOutbox(config: RuntimeConfig) {
 
 /** After the customer verified their email: their registrations held for sign-in go now. */
 export async function sendHeldRegistrations(userId: string, email: string): Promise<void> {
-  const { releaseNeedsSignIn } = await import('@/db/outbox-repository');
-  if ((await releaseNeedsSignIn(appDb(), userId, email)) > 0) requestFlush(true);
+  const { outboxRepository } = await import('@/db/outbox-repository');
+  if ((await outboxRepository(appDb()).releaseNeedsSignIn(userId, email)) > 0) requestFlush(true);
 }

@@ -1,23 +1,17 @@
-// The wizard's calls as named actors: Appwrite sign-in, places, products, drafts and photos.
+// The wizard's calls as named actors: the customer's sign-in (src/lib/customer-sign-in), places, products, drafts and
+// photos.
 import { fromCallback, fromPromise } from 'xstate';
 import type { AppDb } from '@/db/schema';
+import { checkSession, endSession, openSession, requestCode, type CustomerAccount } from '@/lib/customer-sign-in/account';
+import { functionUrl } from '@/lib/functions';
 import { readPlaceDetails, readPredictions } from './answers';
 import { clearDraft, loadDraft, removePhoto, saveDraft, type KeyStore } from './drafts';
 import { loadCatalog } from './products';
-import type { ActorIO, SessionCheck } from './wizard.types';
+import type { ActorIO } from './wizard.types';
 import type { WizardEvent } from './wizard.machine';
-import { functionUrl } from '@/lib/functions';
-
-/** The calls the wizard makes on the customer's account; the web SDK's Account has them. */
-export type WizardAccount = {
-  createEmailToken(params: { userId: string; email: string }): Promise<{ userId: string }>;
-  createSession(params: { userId: string; secret: string }): Promise<{ userId: string; $id: string }>;
-  getSession(params: { sessionId: string }): Promise<{ userId: string; $id: string }>;
-  deleteSession(params: { sessionId: string }): Promise<unknown>;
-};
 
 export type WizardDeps = {
-  account: WizardAccount;
+  account: CustomerAccount;
   db: AppDb;
   keys: KeyStore;
   fetch: typeof fetch;
@@ -27,20 +21,6 @@ export type WizardDeps = {
 /** A promise actor with the input and output the machine expects of `K`. */
 const call = <K extends keyof ActorIO>(_name: K, fn: (input: ActorIO[K]['input'], signal: AbortSignal) => Promise<ActorIO[K]['output']>) =>
   fromPromise<ActorIO[K]['output'], ActorIO[K]['input']>(({ input, signal }) => fn(input, signal));
-const statusOf = (err: unknown) => (typeof err === 'object' && err !== null && 'code' in err ? Number((err as { code: unknown }).code) : 0);
-const typeOf = (err: unknown) => (typeof err === 'object' && err !== null && 'type' in err ? String((err as { type: unknown }).type) : '');
-
-/** Whether this device still holds a live session: 401 means gone; no answer (offline) means unknown. */
-export async function checkSession(account: WizardDeps['account']): Promise<SessionCheck> {
-  try {
-    const s = await account.getSession({ sessionId: 'current' });
-    return { status: 'active', userId: s.userId, sessionId: s.$id };
-  } catch (err) {
-    const status = statusOf(err);
-    return status === 401 || status === 404 ? { status: 'gone' } : { status: 'unknown' };
-  }
-}
-
 /** One Places session per typed address, ended by the details call (Google bills them together). */
 function placesSession() {
   let token: string | null = null;
@@ -59,24 +39,8 @@ export function createWizardActors(deps: WizardDeps) {
     loadDraft: call('loadDraft', () => loadDraft(deps.db, deps.keys)),
     saveDraft: call('saveDraft', (input) => saveDraft(deps.db, deps.keys, input)),
     clearDraft: call('clearDraft', (input) => clearDraft(deps.db, deps.keys, input)),
-    sendCode: call('sendCode', async (input) => {
-      const token = await deps.account.createEmailToken({ userId: 'unique()', email: input.email }); // the server makes the user's id;
-      return { userId: token.userId };
-    }),
-    verifyCode: call('verifyCode', async (input) => {
-      const create = async () => {
-        const s = await deps.account.createSession({ userId: input.userId, secret: input.code });
-        return { userId: s.userId, sessionId: s.$id };
-      };
-      try {
-        return await create();
-      } catch (err) {
-        // A session left on this device (an earlier customer) blocks a new one: end it and try once more.
-        if (typeOf(err) !== 'user_session_already_exists') throw err;
-        await deps.account.deleteSession({ sessionId: 'current' });
-        return create();
-      }
-    }),
+    sendCode: call('sendCode', (input) => requestCode(deps.account, input.email)),
+    verifyCode: call('verifyCode', (input) => openSession(deps.account, input)),
     checkSession: call('checkSession', () => checkSession(deps.account)),
     pollSession: fromCallback<WizardEvent, { intervalMs: number }>(({ sendBack, input }) => {
       const id = setInterval(() => {
@@ -101,9 +65,7 @@ export function createWizardActors(deps: WizardDeps) {
       await removePhoto(deps.db, input.id);
     }),
     submitRegistration: call('submitRegistration', (input) => deps.submitRegistration(input)),
-    endSession: call('endSession', async () => {
-      // Best effort: offline, the session lapses on the server by itself; the device forgets it either way.
-      await deps.account.deleteSession({ sessionId: 'current' }).catch(() => undefined);
-    }),
+    // The device forgets the session either way.
+    endSession: call('endSession', () => endSession(deps.account)),
   };
 }

@@ -1,30 +1,13 @@
 // The registration wizard: steps, session, address lookup, catalog, photos and draft as parallel regions.
 import { and, assign, enqueueActions, fromCallback, fromPromise, not, or, raise, sendTo, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { CatalogEntry } from '@/db/types';
+import { digitsOnly, sanitizeCode } from '@/lib/customer-sign-in/sign-in-texts';
+import { signInAction, signInGuard, signInSteps } from '@/lib/customer-sign-in/sign-in.steps';
 import { COUNTER_TIMING_SETTINGS } from '@/shared/counter-timings';
-import { SIGN_IN_TEXTS } from '@/shared/sign-in-texts';
 import { createAddressMachine, type AddressEvent } from './address.machine';
 import { DEFAULT_COUNTRY } from './countries';
 import { searchProducts } from './products';
-import {
-  classifyVerifyError,
-  digitsOnly,
-  isAuthFailure,
-  isUnsendable,
-  isCodeComplete,
-  isEmailValid,
-  isFilled,
-  LIMITS,
-  MESSAGES,
-  draftValues,
-  restorableStep,
-  sanitizeCode,
-  sendErrorMessage,
-  submitErrorMessage,
-  toRegistration,
-  verifyErrorMessage,
-  type VerifyFailure,
-} from './wizard.rules';
+import { isAuthFailure, isFilled, LIMITS, MESSAGES, draftValues, restorableStep, submitErrorMessage, toRegistration } from './wizard.rules';
 import type { ActorIO, Step, SubmitOutcome, TextField, WizardContext, WizardEvent, WizardFields } from './wizard.types';
 
 export type { WizardContext, WizardEvent } from './wizard.types';
@@ -120,16 +103,20 @@ export type WizardActors = typeof placeholders;
 export function createWizardMachine(calls: WizardActors = placeholders) {
   const { lookupAddresses, placeDetails, ...rest } = calls;
   const actors = { ...rest, address: createAddressMachine({ lookupAddresses, placeDetails }) };
+  // Steps 2 and 3 are the customer's sign-in, as /warranties has it.
+  const signIn = signInSteps<WizardContext, WizardEvent>({ email: '#enteringEmail', code: '#wizard.flow.enteringCode' });
   return setup({
     types: {} as { context: WizardContext; events: WizardEvent },
     actors,
     guards: {
       isNameGiven: ({ context }) => isFilled(context.fields.fullName),
-      isEmailGiven: ({ context }) => isFilled(context.fields.email),
-      isEmailValid: ({ context }) => isEmailValid(context.fields.email),
-      isCodeGiven: ({ context }) => context.fields.code.length > 0,
-      isCodeComplete: ({ context }) => isCodeComplete(context.fields.code),
-      hasPendingLogin: ({ context }) => context.userId !== null,
+      // Steps 2 and 3: the sign-in's checks.
+      isEmailGiven: signInGuard('isEmailGiven'),
+      isEmailValid: signInGuard('isEmailValid'),
+      isCodeGiven: signInGuard('isCodeGiven'),
+      isCodeComplete: signInGuard('isCodeComplete'),
+      hasPendingLogin: signInGuard('hasPendingLogin'),
+      isCodeExpired: signInGuard('isCodeExpired'),
       isVerified: ({ context }) => context.isVerified,
       isSignedIn: ({ context }) => context.isVerified && context.userId !== null,
       isCounter: ({ context }) => context.counter.store !== null,
@@ -158,16 +145,12 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
       isPastFirstStep: ({ context }) => context.step > LIMITS.firstStep,
       isRestoredStep: ({ context }, params: { step: Step }) => context.step === params.step,
       isAddressEdit: ({ event }) => event.type === 'field.change' && event.field === 'addressLine1',
-      isCodeExpired: (_, params: { kind: VerifyFailure }) => params.kind === 'expired',
       isSessionGone: (_, params: { status: string }) => params.status === 'gone',
       isSignInNeeded: (_, params: { outcome: SubmitOutcome }) => params.outcome === 'needs-sign-in',
       isAuthFailure: (_, params: { error: unknown }) => isAuthFailure(params.error),
     },
     actions: {
       enterStep: assign((_, params: { step: Step }) => ({ step: params.step })),
-      clearMessages: assign({ error: null, notice: null }),
-      showError: assign((_, params: { message: string }) => ({ error: params.message, notice: null })),
-      showNotice: assign((_, params: { message: string }) => ({ notice: params.message, error: null })),
       changeField: assign(({ context, event }) => {
         if (event.type !== 'field.change') return {};
         const fields = { ...context.fields };
@@ -212,20 +195,6 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
       requestSessionCheck: enqueueActions(({ context, enqueue }) => {
         if (context.isVerified) enqueue.raise({ type: 'session.check' });
       }),
-      storeLogin: assign(({ context }, params: { userId: string }) => ({
-        userId: params.userId,
-        isVerified: false,
-        sessionId: null,
-        fields: { ...context.fields, code: '' },
-      })),
-      storeSession: assign((_, params: { userId: string; sessionId: string }) => ({
-        userId: params.userId,
-        sessionId: params.sessionId,
-        isVerified: true,
-        error: null,
-        notice: MESSAGES.codeVerified,
-      })),
-      forgetLogin: assign({ userId: null }),
       markLoggedOut: assign({ isVerified: false, sessionId: null }),
       forwardToAddress: sendTo('address', ({ event }) => event as AddressEvent),
       forwardAddressInput: sendTo('address', ({ event }) => ({
@@ -302,6 +271,16 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
       setCounter: assign(({ event }) => (event.type === 'counter.set' ? { counter: event.counter } : {})),
       markDraftDirty: assign({ draftDirty: true }),
       markDraftClean: assign({ draftDirty: false }),
+      // The sign-in's (steps 2 and 3; the messages of every step).
+      clearMessages: signInAction('clearMessages'),
+      showError: signInAction('showError'),
+      showNotice: signInAction('showNotice'),
+      storeLogin: signInAction('storeLogin'),
+      storeSession: signInAction('storeSession'),
+      forgetLogin: signInAction('forgetLogin'),
+      noteUnsendable: signInAction('noteUnsendable'),
+      // A first code on its way; a counter's customer no longer goes on without it.
+      codeSent: assign({ codeUnsendable: false, confirmLater: false }),
     },
     delays: {
       verifiedAdvance: LIMITS.verifiedAdvanceMs,
@@ -399,16 +378,12 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
             id: 'enteringEmail',
             entry: enterStep('enteringEmail'),
             exit: 'clearMessages',
-            initial: 'editing',
+            ...signIn.email,
             states: {
+              ...signIn.email.states,
               editing: {
                 on: {
-                  'code.send': [
-                    { guard: not('isEmailGiven'), actions: showError(MESSAGES.emailRequired) },
-                    { guard: not('isEmailValid'), actions: showError(MESSAGES.emailInvalid) },
-                    { target: 'sendingCode', actions: 'clearMessages' },
-                  ],
-                  'key.enter': { actions: raise({ type: 'code.send' }) },
+                  ...signIn.email.states.editing.on,
                   'step.back': '#wizard.flow.enteringName',
                   // On a counter whose code cannot go out: on without it, confirmed by the e-mailed link.
                   'code.later': {
@@ -418,98 +393,25 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
                   },
                 },
               },
-              sendingCode: {
-                invoke: {
-                  id: 'sendCode',
-                  src: 'sendCode',
-                  input: ({ context }) => ({ email: context.fields.email.trim() }),
-                  onDone: {
-                    target: '#wizard.flow.enteringCode',
-                    actions: [
-                      { type: 'storeLogin', params: ({ event }) => event.output },
-                      assign({ codeUnsendable: false, confirmLater: false }),
-                      raise({ type: 'session.end' }),
-                    ],
-                  },
-                  onError: {
-                    target: 'editing',
-                    actions: [
-                      { type: 'showError', params: ({ event }) => ({ message: sendErrorMessage(event.error) }) },
-                      assign({ codeUnsendable: ({ event }) => isUnsendable(event.error) }),
-                    ],
-                  },
-                },
-              },
             },
           },
           enteringCode: {
             entry: enterStep('enteringCode'),
             exit: 'clearMessages',
-            initial: 'editing',
+            ...signIn.code,
             states: {
+              ...signIn.code.states,
               editing: {
                 on: {
+                  ...signIn.code.states.editing.on,
                   'code.verify': [
                     { guard: 'isVerified', target: '#wizard.flow.enteringPhone' },
-                    { guard: not('isCodeGiven'), actions: showError(MESSAGES.codeMissing) },
-                    { guard: not('isCodeComplete'), actions: showError(MESSAGES.codeLength) },
-                    { guard: not('hasPendingLogin'), actions: showError(MESSAGES.codeNoLogin) },
-                    { target: 'verifying', actions: 'clearMessages' },
+                    ...signIn.code.states.editing.on['code.verify'],
                   ],
                   'step.next': [
                     { guard: 'isVerified', target: '#wizard.flow.enteringPhone' },
                     { guard: not('isCodeGiven'), actions: showError(MESSAGES.codeRequired) },
                     { actions: raise({ type: 'code.verify' }) },
-                  ],
-                  'key.enter': { actions: raise({ type: 'code.verify' }) },
-                  'code.resend': { target: 'resendingCode', actions: 'clearMessages' },
-                  'step.back': '#enteringEmail',
-                },
-              },
-              resendingCode: {
-                invoke: {
-                  id: 'resendCode',
-                  src: 'sendCode',
-                  input: ({ context }) => ({ email: context.fields.email.trim() }),
-                  onDone: {
-                    target: 'editing',
-                    actions: [
-                      { type: 'storeLogin', params: ({ event }) => event.output },
-                      {
-                        type: 'showNotice',
-                        params: ({ context }) => ({ message: SIGN_IN_TEXTS.resent(context.fields.email.trim()) }),
-                      },
-                      raise({ type: 'session.end' }),
-                    ],
-                  },
-                  onError: {
-                    target: 'editing',
-                    actions: { type: 'showError', params: ({ event }) => ({ message: sendErrorMessage(event.error) }) },
-                  },
-                },
-              },
-              verifying: {
-                invoke: {
-                  id: 'verifyCode',
-                  src: 'verifyCode',
-                  input: ({ context }) => ({ userId: context.userId ?? '', code: context.fields.code }),
-                  onDone: {
-                    target: 'verified',
-                    actions: [{ type: 'storeSession', params: ({ event }) => event.output }, raise({ type: 'session.start' })],
-                  },
-                  onError: [
-                    {
-                      guard: { type: 'isCodeExpired', params: ({ event }) => ({ kind: classifyVerifyError(event.error) }) },
-                      target: 'editing',
-                      actions: ['forgetLogin', showError(MESSAGES.codeExpired)],
-                    },
-                    {
-                      target: 'editing',
-                      actions: {
-                        type: 'showError',
-                        params: ({ event }) => ({ message: verifyErrorMessage(classifyVerifyError(event.error)) }),
-                      },
-                    },
                   ],
                 },
               },

@@ -2,7 +2,7 @@
 import type { PlaceDetails } from '@/shared/contracts/places';
 import type { RegistrationFields } from '@/db/types';
 import { formatPhone } from './countries';
-import { CODE_LENGTH, SIGN_IN_MESSAGES } from '@/shared/sign-in-texts';
+import { CODE_LENGTH, SIGN_IN_MESSAGES } from '@/lib/customer-sign-in/sign-in-texts';
 import type { DraftValues, WizardContext } from './wizard.types';
 
 export const MESSAGES = {
@@ -33,19 +33,6 @@ export const LIMITS = {
   firstStep: 1,
   lastFormStep: 6,
 } as const;
-
-// The e-mail and code rules are shared with /warranties' sign-in.
-export {
-  classifyVerifyError,
-  digitsOnly,
-  isCodeComplete,
-  isEmailValid,
-  isUnsendable,
-  sanitizeCode,
-  sendErrorMessage,
-  verifyErrorMessage,
-  type VerifyFailure,
-} from '@/shared/sign-in-texts';
 
 export const COUNTRY_NAME = 'United States';
 

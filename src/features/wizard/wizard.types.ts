@@ -1,5 +1,7 @@
 // The shapes the wizard machine, its actors and its screens share.
 import type { CatalogEntry, RegistrationFields } from '@/db/types';
+import type { SessionCheck } from '@/lib/customer-sign-in/account';
+import type { SignInCalls } from '@/lib/customer-sign-in/sign-in.steps';
 import type { PlaceDetails, PlacePrediction } from '@/shared/contracts/places';
 import type { CounterTimings } from '@/shared/counter-timings';
 import type { Category } from './categories';
@@ -56,8 +58,6 @@ export type DraftSave = {
 };
 export type DraftClear = { draftId: string; keepFileIds: string[] };
 
-export type SessionCheck = { status: 'active'; userId: string; sessionId: string } | { status: 'gone' } | { status: 'unknown' };
-
 export type SubmitInput = {
   userId: string;
   fields: RegistrationFields;
@@ -79,8 +79,8 @@ export type ActorIO = {
   loadDraft: { input: void; output: LoadedDraft };
   saveDraft: { input: DraftSave; output: void };
   clearDraft: { input: DraftClear; output: void };
-  sendCode: { input: { email: string }; output: { userId: string } };
-  verifyCode: { input: { userId: string; code: string }; output: { userId: string; sessionId: string } };
+  sendCode: SignInCalls['sendCode'];
+  verifyCode: SignInCalls['verifyCode'];
   checkSession: { input: void; output: SessionCheck };
   lookupAddresses: { input: { text: string }; output: PlacePrediction[] };
   placeDetails: { input: { placeId: string }; output: PlaceDetails };

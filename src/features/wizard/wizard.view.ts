@@ -1,5 +1,5 @@
 // What the screens read, derived from the machine's state, so they hold no rules.
-import { isCodeComplete } from './wizard.rules';
+import { isCodeComplete } from '@/lib/customer-sign-in/sign-in-texts';
 import type { WizardSnapshot } from './wizard.machine';
 import { isListShown, type AddressRef, type AddressSnapshot } from './address.machine';
 

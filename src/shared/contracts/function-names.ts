@@ -1,6 +1,7 @@
 // Every function the app calls: its method, who may call it and how large its body may be. Free of zod, so the
 // customer's pages can name functions without loading any schema; the request and response schemas live beside
-// it in functions.ts. Adding a function = an entry here and in functions.ts, and one thin file in netlify/functions.
+// it in functions.ts. Adding a function = an entry here and in functions.ts, and one thin file in netlify/functions
+// (the example is at the top of src/lib/functions.ts).
 
 /**
  * Who may call: anyone; a customer with their Appwrite JWT (X-Appwrite-JWT); an enrolled counter device with its
@@ -8,7 +9,14 @@
  */
 export type Caller = 'anyone' | 'customer' | 'counter' | 'staff';
 export type Method = 'GET' | 'POST';
-export type FunctionSpec = { method: Method; caller: Caller; /** JSON body limit in bytes (POST only) */ bodyLimit?: number };
+export type FunctionSpec = {
+  method: Method;
+  caller: Caller;
+  /** JSON body limit in bytes (POST only) */
+  bodyLimit?: number;
+  /** It answers a file (its bytes, not JSON): it has no response schema, and the browser reads a Blob. */
+  file?: true;
+};
 
 const KB = 1024;
 
@@ -21,7 +29,7 @@ export const FUNCTIONS = {
   getAppwriteSubmissions: { method: 'GET', caller: 'staff' },
   updateAppwriteSubmission: { method: 'POST', caller: 'staff', bodyLimit: 64 * KB },
   importToAppwrite: { method: 'POST', caller: 'staff', bodyLimit: 6 * KB * KB },
-  staffImage: { method: 'GET', caller: 'staff' },
+  staffImage: { method: 'GET', caller: 'staff', file: true },
   getIntegrationLog: { method: 'GET', caller: 'staff' },
   enrolCounter: { method: 'POST', caller: 'staff', bodyLimit: 4 * KB },
   listCounters: { method: 'GET', caller: 'staff' },
@@ -35,10 +43,14 @@ export const FUNCTIONS = {
   // The e-mailed link opened on /confirm: a short-lived sign-in for the account of the address it was mailed to.
   openConfirmationLink: { method: 'POST', caller: 'anyone', bodyLimit: 1 * KB },
   // The customer's own warranty certificate (PDF), for "Download certificate" on /warranties.
-  warrantyCertificate: { method: 'GET', caller: 'customer' },
+  warrantyCertificate: { method: 'GET', caller: 'customer', file: true },
 } as const satisfies Record<string, FunctionSpec>;
 
 export type FunctionName = keyof typeof FUNCTIONS;
+/** The functions that answer a file (FunctionSpec.file). */
+export type FileFunctionName = { [N in FunctionName]: (typeof FUNCTIONS)[N] extends { file: true } ? N : never }[FunctionName];
+/** The functions only staff may call. */
+export type StaffFunctionName = { [N in FunctionName]: (typeof FUNCTIONS)[N]['caller'] extends 'staff' ? N : never }[FunctionName];
 
 /**
  * Scheduled functions (netlify/functions, run by Netlify on their schedule, never called by the app nor reachable by
@@ -46,7 +58,7 @@ export type FunctionName = keyof typeof FUNCTIONS;
  */
 export const SCHEDULED_FUNCTIONS = ['sendReminders'] as const;
 
-export const FUNCTION_NAMES = Object.keys(FUNCTIONS) as FunctionName[];
+export const FUNCTION_NAMES = /* @__PURE__ */ Object.keys(FUNCTIONS) as FunctionName[];
 
 export const isFunctionName = (name: string): name is FunctionName => Object.hasOwn(FUNCTIONS, name);
 

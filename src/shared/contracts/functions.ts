@@ -1,7 +1,9 @@
-// What each function takes and answers, as zod schemas keyed by the names in function-names.ts. The functions
-// parse their input with these (netlify/lib/define.ts); tests and staff code read answers with them.
+// What each function takes and answers, as zod schemas keyed by the names in function-names.ts. The functions parse
+// their query and body with these, and tsc holds each handler to its response schema (netlify/lib/define.ts); the
+// browser's client is typed from them without loading them (src/lib/functions.ts), and staff code parses every
+// answer with them (src/lib/staff-functions.ts). A function that answers a file has no response schema.
 import { z } from 'zod';
-import type { FunctionName } from './function-names';
+import type { FileFunctionName, FunctionName } from './function-names';
 import { placeDetailsResponseSchema, placesAutocompleteResponseSchema } from './places';
 import { productListSchema } from './product';
 import { fieldsSchema, ID_PATTERN as ID, submissionSchema, updateSchema } from './submission';
@@ -28,12 +30,20 @@ const optionalInt = (name: string, min: number, max: number) =>
 
 const logEntrySchema = z.object({ at: z.string(), registrationId: z.string(), email: z.string(), action: z.string(), result: z.string() });
 
+/** An import's counts, and each row's result (rows numbered from 0 within the call). */
 export const importResultSchema = z.object({
   created: z.number(),
   updated: z.number(),
   skipped: z.number(),
-  errors: z.array(z.object({ row: z.number(), error: z.string() })),
-  results: z.array(z.object({ row: z.number(), status: z.string(), id: z.string().optional(), error: z.string().optional() })).optional(),
+  errors: z.number(),
+  results: z.array(
+    z.object({
+      row: z.number(),
+      status: z.enum(['created', 'updated', 'skipped', 'error']),
+      id: z.string().optional(),
+      error: z.string().optional(),
+    }),
+  ),
 });
 
 /** A counter device as staff see it (its token is never listed). */
@@ -109,7 +119,8 @@ export const functionSchemas = {
       z.object({ submissions: z.array(submissionSchema), nextCursor: z.string().nullable(), serverTime: z.string() }),
     ]),
   },
-  updateAppwriteSubmission: { body: updateSchema, response: submissionSchema },
+  // A 409 carries the server's copy, changed since the editor opened it.
+  updateAppwriteSubmission: { body: updateSchema, response: submissionSchema, errorDetails: z.object({ current: submissionSchema }) },
   importToAppwrite: {
     body: z
       .object(
@@ -169,6 +180,29 @@ export const functionSchemas = {
     response: z.object({ userId: z.string(), secret: z.string() }),
   },
   warrantyCertificate: { query: query({ id: z.string().default('').pipe(z.string().regex(ID, '`id` must be a registration id.')) }) },
-} satisfies Record<FunctionName, { query?: z.ZodType; body?: z.ZodType; response?: z.ZodType }>;
+} satisfies { [N in FunctionName]: SchemasOf<N> };
+
+/** A function's schemas: the answer of one that answers JSON (and only of one), what a refusal carries in `details`. */
+type SchemasOf<N extends FunctionName> = { query?: z.ZodType; body?: z.ZodType; errorDetails?: z.ZodType } & (N extends FileFunctionName
+  ? { response?: never }
+  : { response: z.ZodType });
+
+type Contract = typeof functionSchemas;
+type SchemaOf<N extends FunctionName, K extends string> = Contract[N] extends Record<K, infer S extends z.ZodType> ? S : never;
+
+/** What function N answers when it succeeds, as its handler returns it and the browser receives it (never for a file). */
+export type FunctionAnswer<N extends FunctionName> = z.input<SchemaOf<N, 'response'>>;
+/** The same answer once parsed with its schema (staff code). */
+export type ParsedAnswer<N extends FunctionName> = z.output<SchemaOf<N, 'response'>>;
+/** The JSON body function N takes (never for a function without one). */
+export type FunctionBody<N extends FunctionName> = z.input<SchemaOf<N, 'body'>>;
+/** The query parameters function N reads, by name (any, for a function that reads its query itself). */
+export type FunctionQuery<N extends FunctionName> = [SchemaOf<N, 'query'>] extends [never]
+  ? Record<string, string | number | undefined>
+  : { [K in keyof z.input<SchemaOf<N, 'query'>>]?: string | number };
+/** What a refusal of function N carries in `details` (unknown for a function whose refusals carry none). */
+export type FunctionErrorDetails<N extends FunctionName> = [SchemaOf<N, 'errorDetails'>] extends [never]
+  ? unknown
+  : z.output<SchemaOf<N, 'errorDetails'>>;
 
 export { submissionId };

@@ -4,7 +4,7 @@
 // Work is counted, never timed: the characters pdfkit is asked to measure.
 import PDFDocument from 'pdfkit';
 import { describe, expect, it, vi } from 'vitest';
-import { makeCertificate, type CertificateInput } from '../../../netlify/lib/certificate';
+import { makeCertificate, type CertificateInput } from '../../../netlify/lib/certificate/pdf';
 
 const base: CertificateInput = {
   id: '674a1b2c3d4e5f6a7b8c',

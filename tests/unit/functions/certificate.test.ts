@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { certificateFilename, certificateInputOf, makeCertificate, type CertificateInput } from '../../../netlify/lib/certificate';
+import { certificateFilename, certificateInputOf, makeCertificate, type CertificateInput } from '../../../netlify/lib/certificate/pdf';
 
 const dir = mkdtempSync(join(tmpdir(), 'certificate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,9 +1,9 @@
 // The confirmation link and its e-mail, and the checks a counter's photos pass, without a server.
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { withEnv } from '../../../netlify/lib/env';
-import { appOrigin, confirmationUrl, keyHash, linkMail, LINK_SUBJECT } from '../../../netlify/lib/confirmation-link';
-import { decodePhoto, photoIdsOf, photoName, photoTypeOf } from '../../../netlify/lib/counter-submissions';
+import { appOrigin, withEnv } from '../../../netlify/lib/env';
+import { confirmationUrl, keyHash, linkMail, LINK_SUBJECT } from '../../../netlify/lib/confirmation/link';
+import { decodePhoto, photoIdsOf, photoName, photoTypeOf } from '../../../netlify/lib/counters/submissions';
 import { HttpError } from '../../../netlify/lib/http';
 
 const params = { registrationId: 'reg-1', key: 'k-_'.repeat(14) + 'A' };

@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import catalogData from '@/shared/catalog/products.json';
 import { productListSchema } from '@/shared/contracts/product';
 import type { Submission } from '@/shared/contracts/submission';
-import { confirmationMail, escapeHtml, warrantiesUrl } from '../../../netlify/lib/confirmation-mail';
+import { confirmationMail } from '../../../netlify/lib/mail/confirmation-message';
+import { escapeHtml, warrantiesUrl } from '../../../netlify/lib/mail/message-parts';
 
 const catalog = productListSchema.parse(catalogData);
 const [first, second] = [catalog[0]!, catalog[1]!];

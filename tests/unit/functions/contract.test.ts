@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { FUNCTIONS, FUNCTION_NAMES, functionPath, isFunctionName, SCHEDULED_FUNCTIONS } from '@/shared/contracts/function-names';
 import { functionSchemas } from '@/shared/contracts/functions';
 import { functionUrl } from '@/lib/functions';
+import { defineFunction } from '../../../netlify/lib/define';
 
 const files = readdirSync(new URL('../../../netlify/functions/', import.meta.url)).filter((f) => f.endsWith('.ts'));
 
@@ -26,6 +27,14 @@ describe('functions contract', () => {
         expect(`${name} ${anonymous.status}`).toBe(`${name} 401`);
       }
     }
+  });
+
+  it('holds every handler to its contract’s answer (checked by tsc)', () => {
+    // @ts-expect-error listCounters answers {counters: [...]}, not the list itself
+    expect(typeof defineFunction('listCounters', async () => [])).toBe('function');
+    // @ts-expect-error a function that answers JSON cannot answer a bare Response (json(...) types it)
+    expect(typeof defineFunction('getIntegrationLog', async () => new Response('{}'))).toBe('function');
+    expect(typeof defineFunction('staffImage', async () => new Response(new Uint8Array()))).toBe('function');
   });
 
   it('gives the browser one way to name a function', () => {

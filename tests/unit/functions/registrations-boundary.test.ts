@@ -1,13 +1,13 @@
-// The trust boundary holds by construction: netlify/lib/registrations.ts is the one module that reads or writes the
-// registrations collection, so every function, sweep, mail, link and certificate gets the server's facts from it
-// and none reads a raw registration document.
+// The trust boundary holds by construction: netlify/lib/registrations/registrations.ts is the one module that reads or
+// writes the registrations collection (the staff repository beside it works through it), so every function, sweep,
+// mail, link and certificate gets the server's facts from it and none reads a raw registration document.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const OWNER = 'netlify/lib/registrations.ts';
+const OWNER = 'netlify/lib/registrations/registrations.ts';
 /** Where the collection's id is defined (from APPWRITE_COLLECTION_ID): a setting, not a read. */
 const SETTINGS = 'netlify/lib/appwrite.ts';
 
@@ -44,7 +44,7 @@ describe('the registrations module is the only reader of stored registrations', 
       .filter((use) => !/: ([A-Z][A-Z_]+|string)$/.test(use)); // a constant, or a parameter's type
     expect(loose).toEqual([]);
     // The mail sweep's pager takes its collection as an argument: it is given the mail state's alone.
-    const sweep = files.find((f) => f.path === 'netlify/lib/mail-sweep.ts')!.text;
+    const sweep = files.find((f) => f.path === 'netlify/lib/mail/sweep.ts')!.text;
     const paged = [...sweep.matchAll(/\bpages\(([A-Za-z_]+)/g)].map((m) => m[1]);
     expect(paged.length).toBeGreaterThan(0);
     expect(paged.filter((c) => c !== 'MAIL_STATE_COLLECTION')).toEqual(['collectionId']); // its own signature

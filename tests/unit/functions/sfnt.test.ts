@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create } from 'fontkit';
 import { describe, expect, it } from 'vitest';
-import { isWoff, woffToSfnt } from '../../../netlify/lib/sfnt';
+import { isWoff, woffToSfnt } from '../../../netlify/lib/certificate/woff';
 
 const woff = new Uint8Array(
   readFileSync(createRequire(import.meta.url).resolve('@fontsource/cormorant-garamond/files/cormorant-garamond-latin-ext-600-normal.woff')),

@@ -1,7 +1,7 @@
 // The Shopify customer upsert on recorded Admin API responses.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { upsertShopifyCustomer, type Registration } from '../../../netlify/lib/shopify-customers';
+import { upsertShopifyCustomer, type Registration } from '../../../netlify/lib/shopify/customers';
 import { registrationFields } from '../../helpers/fixtures';
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/shopify-customers/${name}.json`, import.meta.url), 'utf8');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { backendOrigins, contentSecurityPolicy } from '@/shared/csp';
+import { backendOrigins, contentSecurityPolicy } from '../../../server/csp';
 import { deploymentFiles, MissingSetting } from '../../../scripts/lib/deployment-files';
 
 const ENV = {

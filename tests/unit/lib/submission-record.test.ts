@@ -2,7 +2,7 @@
 // with the sizes the schema allows.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseProjectFile } from '@/shared/project-file';
+import { parseProjectFile } from '../../../server/appwrite/project-file';
 import { COMPUTED_FIELDS, fieldsSchema, SUBMISSION_ATTRIBUTES, submissionSchema } from '@/shared/contracts/submission';
 
 const project = parseProjectFile(JSON.parse(readFileSync(new URL('../../../appwrite.json', import.meta.url), 'utf8')));

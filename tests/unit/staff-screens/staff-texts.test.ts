@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { displayName } from '@/features/staff/display-name';
 import { safeNext, signInPath } from '@/features/staff/navigation';
-import { authMessage, NOT_STAFF, RATE_LIMITED, UNREACHABLE, WRONG_CODE } from '@/features/staff/sign-in-messages';
+import { authMessage, CODE_EXPIRED, RATE_LIMITED, UNREACHABLE, WRONG_CODE } from '@/features/staff/sign-in-messages';
 
 describe('displayName', () => {
   it('takes the part before the @ with dots as spaces, or User', () => {
@@ -20,11 +20,18 @@ describe('authMessage', () => {
     );
   });
 
-  it('says plainly when attempts are limited, the service is unreachable, or a code is wrong', () => {
+  it('says plainly when attempts are limited, the service is unreachable, or a code is wrong or expired', () => {
     expect(authMessage({ status: 429, code: 'over_request_rate_limit', message: 'Request rate limit reached' })).toBe(RATE_LIMITED);
     expect(authMessage({ name: 'AuthRetryableFetchError', status: 0, message: 'Failed to fetch' })).toBe(UNREACHABLE);
     expect(authMessage({ status: 422, code: 'mfa_verification_failed', message: 'Invalid TOTP code entered' })).toBe(WRONG_CODE);
-    expect(NOT_STAFF).toBe('This account is not a staff account.');
+    expect(authMessage({ status: 422, code: 'mfa_challenge_expired', message: 'Challenge expired' })).toBe(CODE_EXPIRED);
+  });
+
+  it('never shows a failing server’s own words, and says something when a failure has none', () => {
+    expect(authMessage({ status: 502, message: 'upstream connect error or disconnect/reset before headers' })).toBe(
+      'Sign-in is not working right now. Please try again in a moment.',
+    );
+    expect(authMessage({ status: 400 })).toBe('Sign-in failed. Please try again.');
   });
 });
 

@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openAppDb, type AppDb } from '@/db/schema';
-import { readStaffSnapshot, writeStaffSnapshot } from '@/db/staff-snapshot';
+import { staffSnapshotRepository } from '@/db/staff-snapshot-repository';
 import type { StaffSnapshotRecord } from '@/db/types';
 import type { Submission } from '@/shared/contracts/submission';
 import { submission } from '../../helpers/fixtures';
@@ -26,27 +26,27 @@ describe('the fast-read copy of the staff cache', () => {
   it('gives back every row in order, with where to read the records from and the ids with edits waiting', async () => {
     const rows = rowsOf(12_345);
     await db.submissions.bulkPut(rows);
-    await writeStaffSnapshot(db, { rows, since: '2026-01-01T00:00:00.000+00:00', pendingIds: ['doc-000007'] });
-    expect(await readStaffSnapshot(db)).toEqual({ rows, since: '2026-01-01T00:00:00.000+00:00', pendingIds: ['doc-000007'] });
+    await staffSnapshotRepository(db).write({ rows, since: '2026-01-01T00:00:00.000+00:00', pendingIds: ['doc-000007'] });
+    expect(await staffSnapshotRepository(db).read()).toEqual({ rows, since: '2026-01-01T00:00:00.000+00:00', pendingIds: ['doc-000007'] });
   });
 
   it('stores nothing when the records no longer hold as many rows (a sign-out cleared them meanwhile)', async () => {
     const rows = rowsOf(10);
     await db.submissions.bulkPut(rows.slice(0, 9));
-    await writeStaffSnapshot(db, { rows, since: '', pendingIds: [] });
+    await staffSnapshotRepository(db).write({ rows, since: '', pendingIds: [] });
     expect(await db.staffSnapshot.count()).toBe(0);
-    expect(await readStaffSnapshot(db)).toBeNull();
+    expect(await staffSnapshotRepository(db).read()).toBeNull();
   });
 
   it('is not used when a part is missing or unreadable', async () => {
     const rows = rowsOf(6_000);
     await db.submissions.bulkPut(rows);
-    await writeStaffSnapshot(db, { rows, since: '', pendingIds: [] });
+    await staffSnapshotRepository(db).write({ rows, since: '', pendingIds: [] });
     const parts = (await db.staffSnapshot.toArray()).filter((r) => r.key !== 'header');
     expect(parts.length).toBe(2);
     await db.staffSnapshot.put({ key: parts[1]!.key, json: '[{"$id":' } as StaffSnapshotRecord);
-    expect(await readStaffSnapshot(db)).toBeNull();
+    expect(await staffSnapshotRepository(db).read()).toBeNull();
     await db.staffSnapshot.delete(parts[1]!.key);
-    expect(await readStaffSnapshot(db)).toBeNull();
+    expect(await staffSnapshotRepository(db).read()).toBeNull();
   });
 });

@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openAppDb, type AppDb } from '@/db/schema';
-import { enqueueRegistration, outboxEntry } from '@/db/outbox-repository';
+import { outboxRepository } from '@/db/outbox-repository';
 import { failure, OK, type BackendResult, type CounterSender, type OutboxBackend } from '@/sync/backend';
 import { flushOutbox } from '@/sync/outbox';
 import { addDraftPhoto } from '../../helpers/app-db';
@@ -54,7 +54,7 @@ function counterBackend(): OutboxBackend & { counter: FakeCounter; sessionAsked:
 
 async function queueFromCounter() {
   const photo = await addDraftPhoto(db, { draftId: 'd1', name: 'ring.jpg' });
-  return enqueueRegistration(db, {
+  return outboxRepository(db).enqueue({
     userId: '',
     fields: registrationFields({ address: '12 Elm St', product_sku: '' }),
     draftFileIds: [photo],
@@ -72,7 +72,7 @@ describe('flushOutbox: a counter registration', () => {
     expect(backend.counter.calls).toEqual([`photo:${entry.files[0]!.fileId}`, `registration:${entry.id}`]);
     expect(backend.counter.registrations.get(entry.id)).toMatchObject({ email: 'ada@example.com', image_file_id: entry.files[0]!.fileId });
     expect(backend.sessionAsked).toBe(0);
-    expect(await outboxEntry(db, entry.id)).toBeUndefined();
+    expect(await outboxRepository(db).get(entry.id)).toBeUndefined();
     expect(await db.draftFiles.count()).toBe(0);
   });
 
@@ -81,7 +81,7 @@ describe('flushOutbox: a counter registration', () => {
     const backend = counterBackend();
     backend.counter.refuse = { kind: 'network', message: 'Failed to fetch' };
     await flushOutbox(db, backend);
-    expect(await outboxEntry(db, entry.id)).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(await outboxRepository(db).get(entry.id)).toMatchObject({ status: 'pending', attempts: 1 });
     expect(await db.draftFiles.count()).toBe(1);
     backend.counter.refuse = null;
     const report = await flushOutbox(db, backend, { ignoreBackoff: true });
@@ -93,7 +93,7 @@ describe('flushOutbox: a counter registration', () => {
     const backend = counterBackend();
     backend.counter.refuse = { kind: 'rejected', message: 'This counter device was revoked. Ask staff to enrol it again.' };
     await flushOutbox(db, backend);
-    expect(await outboxEntry(db, entry.id)).toMatchObject({
+    expect(await outboxRepository(db).get(entry.id)).toMatchObject({
       status: 'rejected',
       lastError: 'This counter device was revoked. Ask staff to enrol it again.',
     });

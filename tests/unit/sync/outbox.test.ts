@@ -15,7 +15,7 @@ import {
 import { backoffDelay, flushOutbox, OTHER_CUSTOMER, PHOTO_MISSING, SIGNED_OUT } from '@/sync/outbox';
 import { addDraftPhoto } from '../../helpers/app-db';
 import { registrationFields } from '../../helpers/fixtures';
-import { discardEntry, enqueueRegistration, exportEntry, outboxCounts, releaseNeedsSignIn, retryEntry } from '@/db/outbox-repository';
+import { outboxRepository } from '@/db/outbox-repository';
 
 type Op = 'upload' | 'create' | 'notify';
 type Rule = { op: Op; id?: string; fail: BackendFailure; afterApply: boolean };
@@ -93,7 +93,7 @@ const addPhoto = () => addDraftPhoto(db, { bytes: [0xff, 0xd8, 0xff, Math.floor(
 async function queue(opts: { photos?: number; userId?: string; email?: string } = {}) {
   const ids = [];
   for (let i = 0; i < (opts.photos ?? 1); i++) ids.push(await addPhoto());
-  const entry = await enqueueRegistration(db, {
+  const entry = await outboxRepository(db).enqueue({
     userId: opts.userId ?? 'user-1',
     fields: registrationFields({ email: opts.email ?? 'ada@example.com' }),
     draftFileIds: ids,
@@ -110,11 +110,11 @@ beforeEach(() => {
   clock = 1_700_000_000_000;
 });
 
-describe('enqueueRegistration', () => {
+describe('outboxRepository.enqueue', () => {
   it('makes the document id and one file id per photo at once, and keeps the photos', async () => {
     await db.drafts.add({ id: 'draft-1', step: 6, values: {}, updatedAt: 0 });
     const photos = [await addPhoto(), await addPhoto()];
-    const entry = await enqueueRegistration(db, {
+    const entry = await outboxRepository(db).enqueue({
       userId: 'user-1',
       fields: registrationFields(),
       draftFileIds: photos,
@@ -137,7 +137,7 @@ describe('enqueueRegistration', () => {
   });
 
   it('writes nothing when a photo is not on the device', async () => {
-    await expect(enqueueRegistration(db, { userId: 'u', fields: registrationFields(), draftFileIds: ['nope'] })).rejects.toThrow(
+    await expect(outboxRepository(db).enqueue({ userId: 'u', fields: registrationFields(), draftFileIds: ['nope'] })).rejects.toThrow(
       /not on this device/,
     );
     expect(await db.outbox.count()).toBe(0);
@@ -271,7 +271,7 @@ describe('flushOutbox', () => {
     expect(await db.draftFiles.count()).toBe(2);
 
     // Ada verifies again (a new user id); Bob's record keeps waiting for Bob.
-    expect(await releaseNeedsSignIn(db, 'user-2', 'ADA@example.com')).toBe(1);
+    expect(await outboxRepository(db).releaseNeedsSignIn('user-2', 'ADA@example.com')).toBe(1);
     expect(await db.outbox.get(mine.id)).toMatchObject({ status: 'pending', userId: 'user-2', lastError: null });
     backend.session = 'user-2';
     const after = await flush();
@@ -315,11 +315,11 @@ describe('flushOutbox', () => {
       failedAt: clock,
     });
     expect(await db.draftFiles.get(bad.files[0]!.draftFileId)).toBeDefined();
-    expect(await outboxCounts(db)).toEqual({ pending: 0, sending: 0, needsSignIn: 0, rejected: 1 });
+    expect(await outboxRepository(db).counts()).toEqual({ pending: 0, sending: 0, needsSignIn: 0, rejected: 1 });
 
     clock += 1;
     expect(await flush()).toMatchObject({ sent: [], rejected: 1 }); // set aside: not tried again by itself
-    expect(await retryEntry(db, bad.id)).toBe(true);
+    expect(await outboxRepository(db).retry(bad.id)).toBe(true);
     expect(await flush()).toMatchObject({ sent: [bad.id], rejected: 0 });
   });
 
@@ -344,7 +344,7 @@ describe('flushOutbox', () => {
       nextAttemptAt: clock + 2_000,
     });
     expect(await db.draftFiles.count()).toBe(0); // the document is confirmed: photos may go
-    expect(await outboxCounts(db)).toEqual({ pending: 0, sending: 0, needsSignIn: 0, rejected: 0 });
+    expect(await outboxRepository(db).counts()).toEqual({ pending: 0, sending: 0, needsSignIn: 0, rejected: 0 });
 
     const before = backend.calls.length;
     clock += 2_000;
@@ -418,12 +418,12 @@ describe('outbox tools', () => {
     await db.outbox.update(b.id, { status: 'needs-sign-in' });
     await db.outbox.update(c.id, { status: 'sending' });
     await queue();
-    expect(await outboxCounts(db)).toEqual({ pending: 1, sending: 1, needsSignIn: 1, rejected: 1 });
+    expect(await outboxRepository(db).counts()).toEqual({ pending: 1, sending: 1, needsSignIn: 1, rejected: 1 });
   });
 
   it('exports a record with its photos as base64 JSON, and discards it on request', async () => {
     const entry = await queue({ photos: 2 });
-    const blob = await exportEntry(db, entry.id);
+    const blob = await outboxRepository(db).exportFile(entry.id);
     expect(blob.type).toBe('application/json');
     const file = JSON.parse(await blob.text()) as {
       format: string;
@@ -437,10 +437,10 @@ describe('outbox tools', () => {
       expect(p).toMatchObject({ fileId: entry.files[i]!.fileId, type: 'image/jpeg' });
       expect(new Uint8Array(Buffer.from(p.base64, 'base64'))).toEqual(stored);
     }
-    await discardEntry(db, entry.id);
+    await outboxRepository(db).discard(entry.id);
     expect(await db.outbox.count()).toBe(0);
     expect(await db.draftFiles.count()).toBe(0);
-    await expect(exportEntry(db, entry.id)).rejects.toThrow(/No queued registration/);
+    await expect(outboxRepository(db).exportFile(entry.id)).rejects.toThrow(/No queued registration/);
   });
 });
 
@@ -474,7 +474,7 @@ describe('ending the customer session once everything is sent', () => {
   it('ends it when the only draft past the code step is a late save of the submitted run itself', async () => {
     const photo = await addPhoto();
     await db.drafts.add({ id: 'run-1', step: 6, values: {}, updatedAt: Date.now() });
-    await enqueueRegistration(db, { userId: 'user-1', fields: registrationFields(), draftFileIds: [photo], draftId: 'run-1' });
+    await outboxRepository(db).enqueue({ userId: 'user-1', fields: registrationFields(), draftFileIds: [photo], draftId: 'run-1' });
     await db.drafts.put({ id: 'run-1', step: 6, values: {}, updatedAt: Date.now() }); // the debounced save, landing late
     expect((await flush()).sessionEnded).toBe(true);
   });

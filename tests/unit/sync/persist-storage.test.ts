@@ -2,7 +2,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { openAppDb } from '@/db/schema';
-import { askPersistentStorageOnce, PERSIST_KEY } from '@/sync/persist-storage';
+import { PERSIST_KEY } from '@/db/settings-repository';
+import { askPersistentStorageOnce } from '@/sync/persist-storage';
 
 describe('askPersistentStorageOnce', () => {
   it('asks the browser once and remembers the answer', async () => {

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openAppDb, type AppDb } from '@/db/schema';
-import { readStaffSnapshot, writeStaffSnapshot } from '@/db/staff-snapshot';
+import { staffSnapshotRepository } from '@/db/staff-snapshot-repository';
 import type { Submission } from '@/shared/contracts/submission';
 import { flushPendingEdits, queueEdit, resolveConflict } from '@/sync/pending-edits';
 import { StaffSyncError } from '@/sync/staff-api';
@@ -258,11 +258,11 @@ describe('staff cache', () => {
     await synced(3);
     await queueEdit(db, { id: 'doc-000000', fields: { full_name: 'X' }, baseUpdatedAt: '' });
     await db.meta.put({ key: 'catalog.etag', value: 'abc' });
-    await writeStaffSnapshot(db, { rows: await db.submissions.toArray(), since: '', pendingIds: ['doc-000000'] });
+    await staffSnapshotRepository(db).write({ rows: await db.submissions.toArray(), since: '', pendingIds: ['doc-000000'] });
     expect(await db.staffSnapshot.count()).toBeGreaterThan(0);
     await clearStaffCache(db);
     expect([await db.submissions.count(), await db.pendingEdits.count(), await lastSyncedAt(db)]).toEqual([0, 0, null]);
-    expect(await readStaffSnapshot(db)).toBeNull();
+    expect(await staffSnapshotRepository(db).read()).toBeNull();
     expect(await db.staffSnapshot.count()).toBe(0);
     expect((await db.meta.toArray()).map((m) => m.key)).toEqual(['catalog.etag']);
   });

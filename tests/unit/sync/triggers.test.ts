@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openAppDb } from '@/db/schema';
 import { failure, OK, type OutboxBackend } from '@/sync/backend';
 import { flushOutbox, type FlushReport } from '@/sync/outbox';
-import { enqueueRegistration } from '@/db/outbox-repository';
+import { outboxRepository } from '@/db/outbox-repository';
 import { startOutboxTriggers } from '@/sync/triggers';
 import { requestFlush } from '@/sync/flush-request';
 import { addDraftPhoto } from '../../helpers/app-db';
@@ -18,7 +18,7 @@ const settle = async () => {
 async function dbWithOneRecord() {
   const db = openAppDb(crypto.randomUUID());
   await addDraftPhoto(db, { id: 'p1', draftId: 'd' });
-  await enqueueRegistration(db, { userId: 'u1', fields: registrationFields(), draftFileIds: ['p1'] });
+  await outboxRepository(db).enqueue({ userId: 'u1', fields: registrationFields(), draftFileIds: ['p1'] });
   return db;
 }
 

@@ -3,7 +3,8 @@ import 'fake-indexeddb/auto';
 import { createActor, fromPromise } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openAppDb } from '@/db/schema';
-import { checkSession, createWizardActors, type WizardDeps } from '@/features/wizard/wizard.actors';
+import { createWizardActors, type WizardDeps } from '@/features/wizard/wizard.actors';
+import { checkSession } from '@/lib/customer-sign-in/account';
 import { wizardMachine } from '@/features/wizard/wizard.machine';
 import { DETAILS, emptyDraft, PREDICTIONS } from './fakes';
 

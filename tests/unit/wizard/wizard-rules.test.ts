@@ -3,16 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { filterCountries, formatPhone, COUNTRIES } from '@/features/wizard/countries';
 import {
   addressFromDetails,
-  classifyVerifyError,
   composeAddress,
   isAuthFailure,
-  isEmailValid,
   registrationFields,
   restorableStep,
-  sanitizeCode,
-  sendErrorMessage,
   submitErrorMessage,
 } from '@/features/wizard/wizard.rules';
+import { classifyVerifyError, isEmailValid, sanitizeCode, sendErrorMessage } from '@/lib/customer-sign-in/sign-in-texts';
 import { DETAILS } from './fakes';
 
 describe('wizard rules', () => {

@@ -1,12 +1,12 @@
-// Sends checked rows to importToAppwrite in chunks and adds up the
-// answers; failures carry SPEC.md's texts (the server's error, "Import failed", "Error importing data.").
+// Sends checked rows to importToAppwrite in chunks and adds up the answers; failures carry SPEC.md's texts (the
+// server's error, "Import failed" when it gave no reason, "Error importing data." when the request could not go).
 import { buildCsv } from '@/shared/csv';
 import { chunkRanges, type CsvRow } from './import-csv';
-import { callFunction } from '@/lib/functions';
+import { NO_REASON } from '@/lib/functions';
+import { callStaffFunction, type StaffResult } from '@/lib/staff-functions';
 
 export type RowResult = { row: number; status: 'created' | 'updated' | 'skipped' | 'error'; id?: string; error?: string };
 export type ImportSummary = { created: number; updated: number; skipped: number; errors: number; results: RowResult[] };
-type Answer = Partial<ImportSummary> & { error?: string };
 
 export class ImportError extends Error {
   constructor(
@@ -22,29 +22,25 @@ export type ImportOptions = { token: string; base?: string; fetchImpl?: typeof f
 
 /** Rows numbered from 1 in `results`, as the preview numbers them. */
 export async function runImport(rows: readonly CsvRow[], opts: ImportOptions): Promise<ImportSummary> {
-  const doFetch = opts.fetchImpl ?? fetch;
   const sum: ImportSummary = { created: 0, updated: 0, skipped: 0, errors: 0, results: [] };
   for (const [start, end] of chunkRanges(rows)) {
-    let answer: Answer;
-    let ok: boolean;
+    let answer: StaffResult<'importToAppwrite'>;
     try {
-      const res = await callFunction('importToAppwrite', {
+      answer = await callStaffFunction('importToAppwrite', {
         staffToken: opts.token,
         base: opts.base,
-        fetchImpl: doFetch,
+        fetchImpl: opts.fetchImpl,
         body: { data: rows.slice(start, end) },
       });
-      ok = res.ok;
-      answer = (await res.json().catch(() => ({}))) as Answer;
     } catch {
       throw new ImportError('Error importing data.', sum);
     }
-    if (!ok || answer.error) throw new ImportError(answer.error || 'Import failed', sum);
-    sum.created += answer.created ?? 0;
-    sum.updated += answer.updated ?? 0;
-    sum.skipped += answer.skipped ?? 0;
-    sum.errors += answer.errors ?? 0;
-    for (const r of answer.results ?? []) sum.results.push({ ...r, row: r.row + start + 1 });
+    if (!answer.ok) throw new ImportError(answer.code === NO_REASON ? 'Import failed' : answer.error, sum);
+    sum.created += answer.data.created;
+    sum.updated += answer.data.updated;
+    sum.skipped += answer.data.skipped;
+    sum.errors += answer.data.errors;
+    for (const r of answer.data.results) sum.results.push({ ...r, row: r.row + start + 1 });
     opts.onProgress?.(end, rows.length);
   }
   return sum;

@@ -35,9 +35,8 @@ async function load(id: string, width: number, token: TokenSource): Promise<stri
   try {
     const bearer = await token();
     if (!bearer) return null;
-    const res = await callFunction('staffImage', { query: { id, width }, staffToken: bearer });
-    if (!res.ok) return null;
-    return URL.createObjectURL(await res.blob());
+    const answer = await callFunction('staffImage', { query: { id, width }, staffToken: bearer });
+    return answer.ok ? URL.createObjectURL(answer.data) : null;
   } catch {
     return null;
   } finally {

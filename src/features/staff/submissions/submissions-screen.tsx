@@ -18,7 +18,7 @@ import { useCachedRows } from './use-cached-rows';
 import { useCsvImport } from './use-csv-import';
 import { useStaffSync } from '../use-staff-sync';
 import './submissions.css';
-import { staffRepository } from '@/db/staff-repository';
+import { pendingEditsRepository } from '@/db/pending-edits-repository';
 
 const n = (count: number) => count.toLocaleString('en-US');
 
@@ -49,7 +49,7 @@ export function SubmissionsScreen({ config, navigate }: { config: RuntimeConfig;
   const token = useCallback(() => getStaffToken(config), [config]);
   const { rows, complete } = useCachedRows(db);
   const sync = useStaffSync(config, db, { poll: true });
-  const edits = useLiveQuery(() => staffRepository(db).pendingEdits(), [db]);
+  const edits = useLiveQuery(() => pendingEditsRepository(db).all(), [db]);
   const [term, setTerm] = useState('');
   const [editing, setEditing] = useState<{ row: Submission; conflict?: Conflict } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);

@@ -4,7 +4,7 @@ import Dexie from 'dexie';
 import { useEffect, useState } from 'react';
 import type { AppDb } from '@/db/schema';
 import { staffRepository } from '@/db/staff-repository';
-import { readStaffSnapshot, writeStaffSnapshot, type RowsState } from '@/db/staff-snapshot';
+import { staffSnapshotRepository, type RowsState } from '@/db/staff-snapshot-repository';
 import type { Submission } from '@/shared/contracts/submission';
 import { deltaStart } from '@/sync/submissions-sync';
 
@@ -114,7 +114,7 @@ export function useCachedRows(db: AppDb): CachedRows {
       writeTimer = setTimeout(() => {
         const state: RowsState = { rows, since: since(), pendingIds };
         writing = writing
-          .then(() => (live ? writeStaffSnapshot(db, state) : undefined))
+          .then(() => (live ? staffSnapshotRepository(db).write(state) : undefined))
           .catch((err: unknown) => console.error('Keeping the fast-read copy of the submissions failed', err));
       }, SNAPSHOT_DELAY_MS);
     }
@@ -137,7 +137,7 @@ export function useCachedRows(db: AppDb): CachedRows {
       publish(false);
       // Let the first screenful paint before the rest is read.
       await nextFrame();
-      const copy = await readStaffSnapshot(db);
+      const copy = await staffSnapshotRepository(db).read();
       if (copy) {
         adopt(copy.rows);
         // The copy's own starting point: what changed after it was written is read from the records.

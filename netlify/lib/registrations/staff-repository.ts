@@ -1,0 +1,144 @@
+// The registrations as staff work with them (the staff screens' list, their cache's pages of changes, an edit, a CSV
+// import), each read through the registrations module (./registrations.ts), so staff see the server's facts and
+// flags, never a raw document.
+import { createHash } from 'node:crypto';
+import { AppwriteException, Query } from 'node-appwrite';
+import { importRow } from '../../../src/shared/contracts/import-row';
+import { SUBMISSION_FIELDS, type Submission, type SubmissionFields } from '../../../src/shared/contracts/submission';
+import { HttpError } from '../http';
+import { collection, registrationOf, SERVER_MARK, storedFields, upstream } from './registrations';
+
+const PAGE = 1000;
+export const IMPORT_BATCH = 100;
+
+/** The registrations for staff: every one, or pages of changes for the staff cache, each with its facts and flags. */
+export function submissionsRepo() {
+  const { databases, where } = collection();
+
+  /** One page of changes, oldest change first: `since` an $updatedAt, `cursor` the last $id of the previous page. */
+  async function page(opts: { since?: string; cursor?: string; limit?: number }): Promise<Submission[]> {
+    const queries = [Query.orderAsc('$updatedAt'), Query.limit(opts.limit ?? PAGE)];
+    if (opts.since) queries.push(Query.greaterThanEqual('$updatedAt', opts.since));
+    if (opts.cursor) queries.push(Query.cursorAfter(opts.cursor));
+    try {
+      const res = await databases.listDocuments({ ...where, queries, total: false });
+      return res.documents.map((d) => registrationOf(d).record);
+    } catch (err) {
+      upstream(err, 'submission');
+    }
+  }
+
+  return {
+    page,
+
+    async all(): Promise<Submission[]> {
+      const out: Submission[] = [];
+      for (let cursor: string | undefined; ;) {
+        const batch = await page({ cursor });
+        out.push(...batch);
+        if (batch.length < PAGE) return out;
+        cursor = batch.at(-1)!.$id;
+      }
+    },
+
+    async update(id: string, fields: SubmissionFields, expectedUpdatedAt?: string): Promise<Submission> {
+      try {
+        if (expectedUpdatedAt) {
+          const current = registrationOf(await databases.getDocument({ ...where, documentId: id }));
+          if (current.record.$updatedAt !== expectedUpdatedAt)
+            throw new HttpError(409, 'conflict', 'This submission was changed by someone else since you opened it.', {
+              current: current.record,
+            });
+        }
+        return registrationOf(await databases.updateDocument({ ...where, documentId: id, data: fields })).record;
+      } catch (err) {
+        upstream(err, 'submission');
+      }
+    },
+
+    /**
+     * Writes rows in batches of IMPORT_BATCH, marked as the server's and owned by nobody until a verified e-mail
+     * claims them. A row's id is its own id column, or else a hash of its content, so the same file imported twice
+     * creates nothing new.
+     */
+    async import(rows: unknown[]) {
+      type Result = { row: number; status: 'created' | 'updated' | 'skipped' | 'error'; id?: string; error?: string };
+      const results: Result[] = [];
+      const valid: { row: number; id: string; fields: SubmissionFields }[] = [];
+      rows.forEach((raw, row) => {
+        const r = importRow(raw);
+        if (!r.ok) results.push({ row, status: 'error', error: r.error });
+        else valid.push({ row, id: r.id ?? contentId(r.fields), fields: r.fields });
+      });
+      const seen = new Set<string>();
+      for (let i = 0; i < valid.length; i += IMPORT_BATCH) {
+        const batch = valid.slice(i, i + IMPORT_BATCH).filter((v) => {
+          if (seen.has(v.id)) {
+            results.push({ row: v.row, status: 'skipped', id: v.id });
+            return false;
+          }
+          seen.add(v.id);
+          return true;
+        });
+        if (!batch.length) continue;
+        try {
+          const existing = await databases.listDocuments({
+            ...where,
+            queries: [
+              Query.equal(
+                '$id',
+                batch.map((b) => b.id),
+              ),
+              Query.limit(batch.length),
+            ],
+            total: false,
+          });
+          const byId = new Map(existing.documents.map((d) => [d.$id, d]));
+          const fresh = batch.filter((b) => !byId.has(b.id));
+          if (fresh.length) {
+            await databases.createDocuments({
+              ...where,
+              documents: fresh.map((b) => ({
+                $id: b.id,
+                $permissions: [SERVER_MARK],
+                ...b.fields,
+                submitted_at: new Date().toISOString(),
+              })),
+            });
+            fresh.forEach((b) => results.push({ row: b.row, status: 'created', id: b.id }));
+          }
+          for (const b of batch.filter((x) => byId.has(x.id))) {
+            const stored = storedFields(byId.get(b.id)!);
+            const changed = SUBMISSION_FIELDS.some((f) => stored[f] !== b.fields[f]);
+            if (!changed) {
+              results.push({ row: b.row, status: 'skipped', id: b.id });
+              continue;
+            }
+            await databases.updateDocument({ ...where, documentId: b.id, data: b.fields });
+            results.push({ row: b.row, status: 'updated', id: b.id });
+          }
+        } catch (err) {
+          const reason = err instanceof AppwriteException ? err.message : 'The database could not be reached.';
+          batch.forEach((b) => results.push({ row: b.row, status: 'error', id: b.id, error: reason }));
+        }
+      }
+      results.sort((a, b) => a.row - b.row);
+      const count = (s: Result['status']) => results.filter((r) => r.status === s).length;
+      return { created: count('created'), updated: count('updated'), skipped: count('skipped'), errors: count('error'), results };
+    },
+  };
+}
+
+/** A stable id for a row without one: the same content always maps to the same document. */
+export function contentId(f: SubmissionFields): string {
+  const key = [
+    f.full_name.toLowerCase(),
+    f.email.toLowerCase(),
+    f.phone,
+    f.address.toLowerCase(),
+    f.product_sku,
+    f.selected_product,
+    f.image_file_id,
+  ].join('\u0000');
+  return 'imp' + createHash('sha256').update(key).digest('hex').slice(0, 33);
+}

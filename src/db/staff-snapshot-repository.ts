@@ -1,0 +1,75 @@
+// A copy of every cached submission held as a few JSON texts, so opening the staff table reads the whole cache in a
+// fraction of the time 100,000 separate records take. The records stay the source of truth: the copy says from which
+// $updatedAt on, and for which ids, the records must be read again to bring it up to date.
+import type { Submission } from '@/shared/contracts/submission';
+import type { AppDb } from './schema';
+import type { StaffSnapshotHeader, StaffSnapshotPart } from './types';
+
+/** Rows newest first, and what must be read from the records to bring them up to date. */
+export type RowsState = {
+  rows: Submission[];
+  /** Records changed at or after this $updatedAt may differ from the rows. */
+  since: string;
+  /** Submissions whose record changed without a new $updatedAt (staff edits waiting) when the rows were read. */
+  pendingIds: string[];
+};
+
+type Header = StaffSnapshotHeader;
+type Part = StaffSnapshotPart;
+
+const FORMAT = 1;
+const ROWS_PER_PART = 5_000;
+const partKey = (i: number) => `rows.${String(i).padStart(4, '0')}`;
+
+/** Gives the page a turn between slices of work, so reading or writing the copy never holds the screen. */
+const yieldToPage = (): Promise<void> => {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+};
+
+export const staffSnapshotRepository = (db: AppDb) => ({
+  /** The copy as last written, or null when there is none or it cannot be read (the records are read instead). */
+  async read(): Promise<RowsState | null> {
+    const records = await db.staffSnapshot.toArray();
+    const header = records.find((r): r is Header => r.key === 'header');
+    const parts = records.filter((r): r is Part => r.key !== 'header').sort((a, b) => (a.key < b.key ? -1 : 1));
+    if (!header || header.format !== FORMAT || parts.length !== header.parts) return null;
+    const rows: Submission[] = [];
+    try {
+      for (const part of parts) {
+        for (const row of JSON.parse(part.json) as Submission[]) rows.push(row);
+        await yieldToPage();
+      }
+    } catch {
+      return null;
+    }
+    if (rows.length !== header.count) return null;
+    return { rows, since: header.since, pendingIds: header.pendingIds };
+  },
+
+  /**
+   * Replaces the copy with `state`, made in slices between the page's other work and stored in one transaction;
+   * nothing is stored when the records no longer hold as many rows.
+   */
+  async write(state: RowsState): Promise<void> {
+    const parts: Part[] = [];
+    for (let i = 0; i * ROWS_PER_PART < state.rows.length; i++) {
+      parts.push({ key: partKey(i), json: JSON.stringify(state.rows.slice(i * ROWS_PER_PART, (i + 1) * ROWS_PER_PART)) });
+      await yieldToPage();
+    }
+    const header: Header = {
+      key: 'header',
+      format: FORMAT,
+      parts: parts.length,
+      count: state.rows.length,
+      since: state.since,
+      pendingIds: state.pendingIds,
+    };
+    await db.transaction('rw', db.staffSnapshot, db.submissions, async () => {
+      // Rows gone or added meanwhile (a sign-out cleared the cache, a sync brought more): this copy is already old.
+      if ((await db.submissions.count()) !== state.rows.length) return;
+      await db.staffSnapshot.clear();
+      await db.staffSnapshot.bulkPut([header, ...parts]);
+    });
+  },
+});
