@@ -38,6 +38,6 @@ export default defineFunction('sendToShopify', async ({ req, context, customer, 
   try {
     return await handOffToShopify(shopifyRegistrationOf(reg, address));
   } finally {
-    await confirmAfterRegistration(id, reg);
+    await confirmAfterRegistration(id, reg, address);
   }
 });

@@ -49,7 +49,7 @@ export async function confirmRegistration(id: string, customer: Customer): Promi
   await retireConfirmationLinks(id);
   // The confirmation e-mail, once: claimed before the answer (a 502 when it cannot be, and the next try claims it),
   // and its sending never holds the confirmation back (failures are retried by the sweep).
-  await confirmAfterRegistration(id, confirmed);
+  await confirmAfterRegistration(id, confirmed, customer.email);
   return { id, status: 'confirmed' };
 }
 

@@ -179,11 +179,12 @@ async function claimConfirmation(
   id: string,
   now: number,
   known?: Registration,
+  knownAddress?: string,
 ): Promise<(() => Promise<MailOutcome>) | 'missing' | 'pending' | 'already' | 'unverified'> {
   const reg = known ?? (await readRegistration(id));
   if (!reg) return 'missing';
   if (!isConfirmed(reg)) return 'pending';
-  const to = await verifiedAddressOf(reg);
+  const to = knownAddress ?? (await verifiedAddressOf(reg));
   if (!to) return 'unverified';
   if (!(await claim(id, 'confirmation', 1, now))) return 'already';
   return () => deliver('confirmation', reg, to, 1, now);
@@ -250,16 +251,17 @@ const ANSWER_WAIT_MS = 5_000;
 
 /**
  * The confirmation e-mail after a registration is confirmed, for a function that answers the registration's caller
- * (`known`: the registration as that function has just read or written it, so it is not read again).
+ * (`known`: the registration as that function has just read or written it, so it is not read again; `knownAddress`:
+ * its address as that function has just verified it for the registration's account, so it is not asked again).
  * The e-mail is claimed before the answer: when Appwrite cannot be asked, nothing would ever send it (the sweep
  * retries claimed attempts only), so the caller is answered 502 and asks again, which repeats harmlessly. Once
  * claimed, the send's failure never changes the answer, and its slowness holds it back ANSWER_WAIT_MS at most (the
  * send goes on; on Netlify, where the process may stop with the answer, a send cut short is retried by the sweep).
  */
-export async function confirmAfterRegistration(id: string, known?: Registration): Promise<void> {
+export async function confirmAfterRegistration(id: string, known?: Registration, knownAddress?: string): Promise<void> {
   let claimed: Awaited<ReturnType<typeof claimConfirmation>>;
   try {
-    claimed = await claimConfirmation(id, Date.now(), known);
+    claimed = await claimConfirmation(id, Date.now(), known, knownAddress);
   } catch (err) {
     console.error('[mail] the confirmation e-mail could not be claimed:', err instanceof Error ? err.message : err);
     throw new HttpError(502, 'upstream_error', 'The registration could not be completed right now. Please try again.');

@@ -1,8 +1,9 @@
 // The one reader and writer of stored registrations (the submissions collection) on the server. Customers write
 // their registration straight to Appwrite, so every stored field is the customer's claim; this module turns a stored
 // document into facts the server has verified itself (DESIGN.md, "Facts come from the server"), and no module outside
-// this folder reads a raw registration document (tests/unit/functions/registrations-boundary.test.ts holds every file
-// to it). The staff's reads, edits and imports of the same collection are ./staff-repository.ts, through this module.
+// this folder reads a raw registration document (tests/unit/netlify/lib/registrations/registrations-boundary.test.ts
+// holds every file to it). The staff's reads, edits and imports of the same collection are ./staff-repository.ts,
+// through this module.
 //
 // Where the facts come from, the same on Appwrite Cloud and the embedded server:
 // - The owner is the account named in the document's permissions. Appwrite gives a client's document only roles the
