@@ -1,31 +1,20 @@
 // The registration wizard: steps, session, address lookup, catalog, photos and draft as parallel regions.
-import { and, assign, enqueueActions, fromCallback, fromPromise, not, or, raise, sendTo, setup, stateIn, type SnapshotFrom } from 'xstate';
-import type { CatalogEntry } from '@/db/types';
-import { digitsOnly, sanitizeCode } from '@/lib/customer-sign-in/sign-in-texts';
+import { and, assign, enqueueActions, not, or, raise, sendTo, setup, stateIn, type SnapshotFrom } from 'xstate';
 import { signInAction, signInGuard, signInSteps } from '@/lib/customer-sign-in/sign-in.steps';
-import { COUNTER_TIMING_SETTINGS } from '@/shared/counter-timings';
 import { createAddressMachine, type AddressEvent } from './address.machine';
-import { DEFAULT_COUNTRY } from './countries';
-import { searchProducts } from './products';
-import { isAuthFailure, isFilled, LIMITS, MESSAGES, draftValues, restorableStep, submitErrorMessage, toRegistration } from './wizard.rules';
-import type { ActorIO, Step, SubmitOutcome, TextField, WizardContext, WizardEvent, WizardFields } from './wizard.types';
+import { catalogRegion, catalogUpdates } from './wizard.catalog';
+import { draftGuards, draftRegion } from './wizard.draft';
+import { answerUpdates, emptyFields, initialContext } from './wizard.fields';
+import { idleGuards, idleRegion } from './wizard.idle';
+import { photosRegion, photoUpdates } from './wizard.photos';
+import { placeholders, type WizardActors } from './wizard.placeholders';
+import { isAuthFailure, isFilled, LIMITS, MESSAGES, submitErrorMessage, toRegistration } from './wizard.rules';
+import { sessionRegion } from './wizard.session';
+import type { Step, SubmitOutcome, WizardContext, WizardEvent } from './wizard.types';
+import { wizardUpdate } from './wizard.update';
 
 export type { WizardContext, WizardEvent } from './wizard.types';
-
-const emptyFields = (): WizardFields => ({
-  fullName: '',
-  email: '',
-  code: '',
-  phoneCountry: DEFAULT_COUNTRY,
-  phone: '',
-  addressLine1: '',
-  addressLine2: '',
-  city: '',
-  state: '',
-  zip: '',
-  productQuery: '',
-  category: 'all',
-});
+export type { WizardActors } from './wizard.placeholders';
 
 /** The state of the flow that shows each step: the one table from step numbers to states. */
 export const STEP_STATES = {
@@ -42,62 +31,10 @@ type StepState = (typeof STEP_STATES)[Step];
 const stepOf = (state: StepState) => Number(Object.keys(STEP_STATES).find((n) => STEP_STATES[Number(n) as Step] === state)) as Step;
 const enterStep = (state: StepState) => ({ type: 'enterStep' as const, params: { step: stepOf(state) } });
 
-/** The fields each step asks for; typing in one of them clears that step's error. */
-const STEP_FIELDS: Partial<Record<Step, TextField[]>> = {
-  1: ['fullName'],
-  2: ['email'],
-  3: ['code'],
-  4: ['phone'],
-  5: ['addressLine1', 'addressLine2', 'city', 'state', 'zip'],
-};
-
-const placeholder = <K extends keyof ActorIO>(name: K) =>
-  fromPromise<ActorIO[K]['output'], ActorIO[K]['input']>(() => Promise.reject(new Error(`The ${name} actor is not provided.`)));
-
-/** Events that are not the customer's doing: they do not keep a counter's wizard awake. */
-const CALM_EVENTS = new Set([
-  'address.chosen',
-  'address.filled',
-  'address.choosing',
-  'counter.set',
-  'session.start',
-  'session.check',
-  'session.lost',
-  'session.end',
-  'catalog.retry',
-  'draft.flush',
-  'wizard.reset',
-  'idle.continue',
-]);
-
-const defaultTimings = () =>
-  Object.fromEntries(
-    Object.entries(COUNTER_TIMING_SETTINGS).map(([k, [, seconds]]) => [k, seconds]),
-  ) as WizardContext['counter']['timings'];
-
 /** Shows one of the wizard's fixed messages. */
 const showError = (message: string) => ({ type: 'showError' as const, params: { message } });
 
 const releasePreview = (url: string) => URL.revokeObjectURL(url);
-
-/** The calls the machine makes, named; the app gives the real ones (wizard.actors.ts), tests give fakes. */
-const placeholders = {
-  loadDraft: placeholder('loadDraft'),
-  saveDraft: placeholder('saveDraft'),
-  clearDraft: placeholder('clearDraft'),
-  sendCode: placeholder('sendCode'),
-  verifyCode: placeholder('verifyCode'),
-  checkSession: placeholder('checkSession'),
-  lookupAddresses: placeholder('lookupAddresses'),
-  placeDetails: placeholder('placeDetails'),
-  loadCatalog: placeholder('loadCatalog'),
-  storePhotos: placeholder('storePhotos'),
-  removePhoto: placeholder('removePhoto'),
-  submitRegistration: placeholder('submitRegistration'),
-  endSession: placeholder('endSession'),
-  pollSession: fromCallback<WizardEvent, { intervalMs: number }>(() => undefined),
-};
-export type WizardActors = typeof placeholders;
 
 /** Builds the machine with `actors`. Building one is not free: build it once per screen, not per render. */
 export function createWizardMachine(calls: WizardActors = placeholders) {
@@ -108,6 +45,7 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
   return setup({
     types: {} as { context: WizardContext; events: WizardEvent },
     actors,
+    // The regions' guards and actions are bound one line each: XState infers the setup's types from what is written here.
     guards: {
       isNameGiven: ({ context }) => isFilled(context.fields.fullName),
       // Steps 2 and 3: the sign-in's checks.
@@ -119,7 +57,7 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
       isCodeExpired: signInGuard('isCodeExpired'),
       isVerified: ({ context }) => context.isVerified,
       isSignedIn: ({ context }) => context.isVerified && context.userId !== null,
-      isCounter: ({ context }) => context.counter.store !== null,
+      isCounter: ({ context }) => idleGuards.isCounter({ context }),
       canConfirmLater: ({ context }) => context.counter.store !== null && context.codeUnsendable,
       isConfirmLater: ({ context }) => context.confirmLater,
       isOnFormStep: ({ context }) => context.step <= LIMITS.lastFormStep,
@@ -130,17 +68,12 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
       hasProductOrPhoto: ({ context }) => context.selected.length > 0 || context.photos.length > 0,
       hasQueuedEntry: ({ context }) => context.queuedEntryId !== null,
       hasQueuedPhotos: ({ context }) => context.photoQueue.length > 0,
-      isDraftDirty: ({ context }) => context.draftDirty,
+      isDraftDirty: ({ context }) => draftGuards.isDraftDirty({ context }),
       isStoringPhotos: stateIn('#wizard.photos.storing'),
       isChoosingSuggestion: ({ context }) => context.addressChoosing,
       isDraftActive: not(stateIn('#wizard.flow.restoring')),
-      /** Events that may change what the draft keeps (not the idle clock's, the lookup's reports or the counter's). */
-      isDraftChange: and([
-        'isDraftActive',
-        ({ event }) => !['activity', 'idle.continue', 'address.choosing', 'counter.set', 'wizard.reset'].includes(event.type),
-      ]),
-      /** What the customer does (not timers, calls or reports). */
-      isCustomerInput: ({ event }) => !event.type.startsWith('xstate.') && !CALM_EVENTS.has(event.type),
+      isDraftChange: and(['isDraftActive', draftGuards.isDraftEvent]),
+      isCustomerInput: ({ event }) => idleGuards.isCustomerInput({ event }),
       isCustomerOnForm: not(or([stateIn('#wizard.flow.registered'), stateIn('#wizard.flow.left')])),
       isPastFirstStep: ({ context }) => context.step > LIMITS.firstStep,
       isRestoredStep: ({ context }, params: { step: Step }) => context.step === params.step,
@@ -151,47 +84,10 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
     },
     actions: {
       enterStep: assign((_, params: { step: Step }) => ({ step: params.step })),
-      changeField: assign(({ context, event }) => {
-        if (event.type !== 'field.change') return {};
-        const fields = { ...context.fields };
-        const ownField = STEP_FIELDS[context.step]?.includes(event.field) ?? false;
-        let error = ownField ? null : context.error;
-        let placeChosen = context.placeChosen;
-        if (event.field === 'code') fields.code = sanitizeCode(event.value);
-        else if (event.field === 'phone') {
-          fields.phone = digitsOnly(event.value).slice(0, LIMITS.phoneMaxDigits);
-          if (/\D/.test(event.value)) error = MESSAGES.phoneDigits;
-        } else {
-          fields[event.field] = event.value;
-          if (event.field === 'addressLine1' && placeChosen) {
-            Object.assign(fields, { city: '', state: '', zip: '' });
-            placeChosen = false;
-          }
-        }
-        const results =
-          event.field === 'productQuery' ? searchProducts(context.catalog, fields.productQuery, fields.category) : context.results;
-        return { fields, error, placeChosen, results };
-      }),
-      setCountry: assign(({ context, event }) =>
-        event.type === 'phone.country' ? { fields: { ...context.fields, phoneCountry: event.code } } : {},
-      ),
-      setCategory: assign(({ context, event }) => {
-        if (event.type !== 'category.change') return {};
-        const fields = { ...context.fields, category: event.category };
-        return { fields, results: searchProducts(context.catalog, fields.productQuery, fields.category) };
-      }),
-      restoreDraft: assign(({ context }, d: ActorIO['loadDraft']['output']) => ({
-        draftId: d.draftId,
-        step: restorableStep(d.step) as Step,
-        fields: { ...context.fields, ...Object.fromEntries(Object.entries(d.values).filter(([k]) => k in context.fields)) },
-        placeChosen: d.values.placeChosen ?? false,
-        selected: d.values.selected ?? [],
-        queuedEntryId: d.values.queuedEntryId ?? null,
-        photos: d.photos,
-        userId: d.userId,
-        sessionId: d.sessionId,
-        isVerified: d.isVerified,
-      })),
+      changeField: wizardUpdate(answerUpdates.changeField),
+      setCountry: wizardUpdate(answerUpdates.setCountry),
+      setCategory: wizardUpdate(answerUpdates.setCategory),
+      restoreDraft: wizardUpdate(answerUpdates.restoreDraft),
       requestSessionCheck: enqueueActions(({ context, enqueue }) => {
         if (context.isVerified) enqueue.raise({ type: 'session.check' });
       }),
@@ -201,38 +97,16 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
         type: 'address.input' as const,
         value: event.type === 'field.change' ? event.value : '',
       })),
-      takeChosenAddress: assign(({ context, event }) =>
-        event.type === 'address.chosen' ? { fields: { ...context.fields, addressLine1: event.line1 }, error: null } : {},
-      ),
-      fillAddress: assign(({ context, event }) => {
-        if (event.type !== 'address.filled') return {};
-        const { line1, city, state, zip } = event;
-        return { fields: { ...context.fields, addressLine1: line1, city, state, zip }, placeChosen: true };
-      }),
-      setAddressChoosing: assign(({ event }) => (event.type === 'address.choosing' ? { addressChoosing: event.choosing } : {})),
-      storeCatalog: assign(({ context }, params: { catalog: CatalogEntry[] }) => ({
-        catalog: params.catalog,
-        catalogError: null,
-        results: searchProducts(params.catalog, context.fields.productQuery, context.fields.category),
-      })),
-      selectProduct: assign(({ context, event }) => {
-        if (event.type !== 'product.select' || context.selected.some((p) => p.id === event.id)) return {};
-        const p = context.catalog.find((x) => x.id === event.id);
-        if (!p) return {};
-        return { selected: [...context.selected, { id: p.id, title: p.title, sku: p.sku, image: p.images[0]?.src ?? '' }], error: null };
-      }),
-      removeProduct: assign(({ context, event }) =>
-        event.type === 'product.remove' ? { selected: context.selected.filter((p) => p.id !== event.id) } : {},
-      ),
-      queuePhotos: assign(({ context, event }) =>
-        event.type === 'photos.add' ? { photoQueue: [...context.photoQueue, ...event.files] } : {},
-      ),
-      takeQueuedPhotos: assign(({ context }) => ({ storingFiles: context.photoQueue, photoQueue: [] })),
-      addPhotos: assign(({ context }, params: ActorIO['storePhotos']['output']) => ({
-        photos: [...context.photos, ...params.added],
-        storingFiles: [],
-        error: params.errors.length ? params.errors.join(' ') : params.added.length && context.step === 6 ? null : context.error,
-      })),
+      takeChosenAddress: wizardUpdate(answerUpdates.takeChosenAddress),
+      fillAddress: wizardUpdate(answerUpdates.fillAddress),
+      setAddressChoosing: wizardUpdate(answerUpdates.setAddressChoosing),
+      storeCatalog: wizardUpdate(catalogUpdates.storeCatalog),
+      noteCatalogFailure: wizardUpdate(catalogUpdates.noteCatalogFailure),
+      selectProduct: wizardUpdate(answerUpdates.selectProduct),
+      removeProduct: wizardUpdate(answerUpdates.removeProduct),
+      queuePhotos: wizardUpdate(photoUpdates.queuePhotos),
+      takeQueuedPhotos: wizardUpdate(photoUpdates.takeQueuedPhotos),
+      addPhotos: wizardUpdate(photoUpdates.addPhotos),
       dropPhoto: enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'photo.remove') return;
         const photo = context.photos.find((p) => p.id === event.id);
@@ -293,31 +167,7 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
     id: 'wizard',
     type: 'parallel',
     invoke: { id: 'address', src: 'address' },
-    context: {
-      step: 1,
-      fields: emptyFields(),
-      placeChosen: false,
-      selected: [],
-      photos: [],
-      photoQueue: [],
-      storingFiles: [],
-      error: null,
-      notice: null,
-      userId: null,
-      sessionId: null,
-      isVerified: false,
-      draftId: '',
-      draftDirty: false,
-      addressChoosing: false,
-      catalog: [],
-      catalogError: null,
-      results: [],
-      queuedEntryId: null,
-      outcome: null,
-      codeUnsendable: false,
-      confirmLater: false,
-      counter: { store: null, timings: defaultTimings() },
-    },
+    context: initialContext(),
     states: {
       flow: {
         initial: 'restoring',
@@ -534,121 +384,11 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
           left: { type: 'final' },
         },
       },
-      session: {
-        initial: 'signedOut',
-        states: {
-          signedOut: { on: { 'session.start': 'signedIn', 'session.check': 'checking' } },
-          checking: {
-            invoke: {
-              id: 'checkSession',
-              src: 'checkSession',
-              onDone: [
-                {
-                  guard: { type: 'isSessionGone', params: ({ event }) => ({ status: event.output.status }) },
-                  target: 'signedOut',
-                  actions: 'markLoggedOut',
-                },
-                { target: 'signedIn' },
-              ],
-              onError: 'signedIn',
-            },
-          },
-          signedIn: {
-            invoke: { id: 'pollSession', src: 'pollSession', input: { intervalMs: LIMITS.sessionPollMs } },
-            on: {
-              'session.lost': { target: 'signedOut', actions: 'markLoggedOut' },
-              'session.end': 'signedOut',
-              'session.start': { target: 'signedIn', reenter: true },
-            },
-          },
-        },
-      },
-      catalog: {
-        initial: 'waiting',
-        states: {
-          // Not during step 1: its screen comes up alone. From step 2 on (by step 3 the device is online: the code is checked there).
-          waiting: { always: { guard: 'isPastFirstStep', target: 'loading' } },
-          loading: {
-            invoke: {
-              id: 'loadCatalog',
-              src: 'loadCatalog',
-              onDone: { target: 'ready', actions: { type: 'storeCatalog', params: ({ event }) => ({ catalog: event.output }) } },
-              onError: {
-                target: 'failed',
-                actions: assign({
-                  catalogError: ({ event }) => (event.error instanceof Error ? event.error.message : 'Failed to load products.'),
-                }),
-              },
-            },
-          },
-          ready: {},
-          failed: { on: { 'catalog.retry': 'loading' } },
-        },
-      },
-      photos: {
-        initial: 'idle',
-        on: { 'photos.add': { actions: 'queuePhotos' } },
-        states: {
-          idle: { always: { guard: 'hasQueuedPhotos', target: 'storing' } },
-          storing: {
-            entry: 'takeQueuedPhotos',
-            invoke: {
-              id: 'storePhotos',
-              src: 'storePhotos',
-              input: ({ context }) => ({ draftId: context.draftId, files: context.storingFiles }),
-              onDone: { target: 'idle', actions: { type: 'addPhotos', params: ({ event }) => event.output } },
-              // The photo code could not be loaded (no network, no service worker): nothing was kept; the customer is told.
-              onError: { target: 'idle', actions: { type: 'addPhotos', params: { added: [], errors: [MESSAGES.photosNotAdded] } } },
-            },
-          },
-        },
-      },
-      // A counter's privacy: no input for a while on steps 1-6 asks "Are you still there?", then the wizard resets.
-      idle: {
-        initial: 'off',
-        states: {
-          off: { always: { guard: and(['isCounter', 'isOnFormStep', 'isCustomerOnForm', 'isDraftActive']), target: 'watching' } },
-          watching: {
-            always: { guard: not(and(['isCounter', 'isOnFormStep', 'isCustomerOnForm'])), target: 'off' },
-            after: { counterIdle: 'warning' },
-            on: { '*': { guard: 'isCustomerInput', target: 'watching', reenter: true } },
-          },
-          warning: {
-            always: { guard: not(and(['isCounter', 'isOnFormStep', 'isCustomerOnForm'])), target: 'off' },
-            after: { counterWarning: { target: 'off', actions: raise({ type: 'wizard.reset' }) } },
-            on: { 'idle.continue': 'watching' },
-          },
-        },
-      },
-      draft: {
-        initial: 'idle',
-        states: {
-          idle: { on: { '*': { guard: 'isDraftChange', target: 'waiting' } } },
-          // Not restarted by later events: internal ones (timers, lookups) would keep postponing the save.
-          waiting: {
-            after: { draftDebounce: [{ guard: 'isCustomerOnForm', target: 'saving' }, { target: 'idle' }] },
-            on: { 'draft.flush': [{ guard: 'isCustomerOnForm', target: 'saving' }, { target: 'idle' }] },
-          },
-          saving: {
-            entry: 'markDraftClean',
-            invoke: {
-              id: 'saveDraft',
-              src: 'saveDraft',
-              input: ({ context }) => ({
-                draftId: context.draftId,
-                step: context.step,
-                values: draftValues(context),
-                userId: context.userId,
-                sessionId: context.sessionId,
-                isVerified: context.isVerified,
-              }),
-              onDone: [{ guard: 'isDraftDirty', target: 'waiting' }, { target: 'idle' }],
-              onError: 'idle',
-            },
-            on: { '*': { actions: 'markDraftDirty' } },
-          },
-        },
-      },
+      session: sessionRegion,
+      catalog: catalogRegion,
+      photos: photosRegion,
+      idle: idleRegion,
+      draft: draftRegion,
     },
   });
 }
