@@ -11,7 +11,7 @@ import { customerUserFor, LINK_LOG_ACTION, sendConfirmationLink } from '../confi
 import { HttpError } from '../http';
 import { recordOnce } from '../integration-log';
 import { MailError } from '../mail/send';
-import { registrationExists, storeCounterRegistration } from '../registrations/registrations';
+import { storeCounterRegistration } from '../registrations/registrations';
 import type { CounterIdentity } from './devices';
 import { chargeCounterPhoto } from './photo-quota';
 
@@ -121,10 +121,15 @@ export async function storeRegistration(
 ): Promise<{ id: string; status: 'pending' }> {
   const answer = { id: reg.id, status: 'pending' as const };
   photoIdsOf(reg.image_file_id); // a malformed list is refused before anything is looked up
-  if (await registrationExists(reg.id)) return answer;
   const { id, submitted_at, ...fields } = reg;
-  const userId = await customerUserFor(reg.email, reg.full_name);
-  await storeCounterRegistration({ id, fields, submittedAt: new Date(submitted_at).toISOString(), store: counter.store, userId });
+  const stored = await storeCounterRegistration({
+    id,
+    fields,
+    submittedAt: new Date(submitted_at).toISOString(),
+    store: counter.store,
+    userId: () => customerUserFor(reg.email, reg.full_name),
+  });
+  if (!stored) return answer; // a repeat, or anyone's existing id: nothing stored, nothing sent
 
   // The registration is stored: a failure to e-mail the link is recorded for staff ("Resend link"), never an error
   // that would make the device send it again.

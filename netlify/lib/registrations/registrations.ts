@@ -235,17 +235,18 @@ async function setPhotoPermissions(ids: readonly string[], permissions: string[]
 /**
  * A counter's registration, stored as pending and marked as the server's (its store from the counter's record),
  * with its photos joined: each must be a file nobody owns (409 `photos_missing` names the others, so the device
- * sends them again). A registration that exists already (anyone's) is left as it is.
+ * sends them again). A registration that exists already (anyone's) is left as it is. True when this call stored it;
+ * `userId` (the customer's account) is asked for only then.
  */
 export async function storeCounterRegistration(input: {
   id: string;
   fields: SubmissionFields;
   submittedAt: string;
   store: string;
-  userId: string;
-}): Promise<void> {
+  userId: () => Promise<string>;
+}): Promise<boolean> {
   const { databases, where } = collection();
-  if (await registrationExists(input.id)) return;
+  if (await registrationExists(input.id)) return false;
   const photoIds = photoIdsIn(input.fields.image_file_id);
   const { other } = await photosFor(photoIds, null);
   if (other.length)
@@ -257,6 +258,7 @@ export async function storeCounterRegistration(input: {
     );
   // Joined first: a registration cut short here is sent again and finds its photos still free of owners.
   await setPhotoPermissions(photoIds, [SERVER_MARK]);
+  const userId = await input.userId();
   try {
     await databases.createDocument({
       ...where,
@@ -264,7 +266,7 @@ export async function storeCounterRegistration(input: {
       data: {
         ...input.fields,
         image_file_id: photoIds.join(','),
-        user_id: input.userId,
+        user_id: userId,
         submitted_at: input.submittedAt,
         status: REGISTRATION_STATUS.pending,
         store: input.store,
@@ -273,11 +275,12 @@ export async function storeCounterRegistration(input: {
     });
   } catch (err) {
     if (err instanceof AppwriteException) {
-      if (err.code === 409) return; // the same registration, sent twice at once
+      if (err.code === 409) return false; // the same registration, sent twice at once
       if (err.code === 400) throw new HttpError(422, 'invalid_body', `The registration was refused: ${err.message}`);
     }
     throw new HttpError(502, 'upstream_error', 'The registration could not be stored right now. Please try again.');
   }
+  return true;
 }
 
 /**
