@@ -1,5 +1,5 @@
 // The products and places answers checked by hand, the same rules as the zod contracts
-// in src/shared/contracts (tests/unit/wizard/answers.test.ts holds them together), so zod stays out of the customer's bundle.
+// in src/shared/contracts (tests/unit/src/features/wizard/answers.test.ts holds them together), so zod stays out of the customer's bundle.
 import type { PlaceDetails, PlacePrediction } from '@/shared/contracts/places';
 import type { Product } from '@/shared/contracts/product';
 

@@ -6,7 +6,7 @@ import type { Product } from '@/shared/contracts/product';
 import { readProducts } from './answers';
 import { CATEGORIES, type Category } from './categories';
 import { LIMITS } from './wizard.rules';
-import { functionPath } from '@/shared/contracts/function-names';
+import { callFunction } from '@/lib/functions';
 
 /** Everything the search looks in, lower-cased once: title, handle, id, sku, type, variant skus and titles, tags. */
 export function toCatalogEntry(p: Product): CatalogEntry {
@@ -34,8 +34,6 @@ export function searchProducts(catalog: readonly CatalogEntry[], query: string, 
   return hits;
 }
 
-export const PRODUCTS_URL = functionPath('products');
-
 /** Fetches the catalog once and keeps it on the device; offline, the device copy answers. */
 export async function loadCatalog(db: AppDb, fetchImpl: typeof fetch): Promise<CatalogEntry[]> {
   const saved = await catalogRepository(db).saved();
@@ -48,15 +46,9 @@ export async function loadCatalog(db: AppDb, fetchImpl: typeof fetch): Promise<C
 }
 
 async function fetchCatalog(db: AppDb, fetchImpl: typeof fetch): Promise<CatalogEntry[]> {
-  let body: unknown;
-  try {
-    const res = await fetchImpl(PRODUCTS_URL);
-    if (!res.ok) throw new Error(`products answered ${res.status}`);
-    body = await res.json();
-  } catch {
-    throw new Error('Failed to load products.');
-  }
-  const products = readProducts(body);
+  const answer = await callFunction('products', { fetchImpl }).catch(() => null);
+  if (!answer?.ok) throw new Error('Failed to load products.');
+  const products = readProducts(answer.data);
   if (!products) throw new Error('Invalid products data.');
   const entries = products.map(toCatalogEntry);
   await catalogRepository(db).replace(entries);

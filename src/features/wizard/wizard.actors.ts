@@ -3,7 +3,8 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { AppDb } from '@/db/schema';
 import { checkSession, endSession, openSession, requestCode, type CustomerAccount } from '@/lib/customer-sign-in/account';
-import { functionUrl } from '@/lib/functions';
+import { callFunction } from '@/lib/functions';
+import type { FunctionName } from '@/shared/contracts/function-names';
 import { readPlaceDetails, readPredictions } from './answers';
 import { clearDraft, loadDraft, removePhoto, saveDraft, type KeyStore } from './drafts';
 import { loadCatalog } from './products';
@@ -27,10 +28,10 @@ function placesSession() {
   return { current: () => (token ??= crypto.randomUUID()), end: () => void (token = null) };
 }
 
-async function getJson(fetchImpl: (url: string) => Promise<Response>, url: string): Promise<unknown> {
-  const res = await fetchImpl(url);
-  if (!res.ok) throw new Error(`${url.split('?')[0]} answered ${res.status}`);
-  return res.json();
+/** A function's answer, or an error naming the function and its status (the machine shows its own text for it). */
+async function answerOf(name: FunctionName, answer: Awaited<ReturnType<typeof callFunction>>): Promise<unknown> {
+  if (!answer.ok) throw new Error(`${name} answered ${answer.status}`);
+  return answer.data;
 }
 
 export function createWizardActors(deps: WizardDeps) {
@@ -49,14 +50,15 @@ export function createWizardActors(deps: WizardDeps) {
       return () => clearInterval(id);
     }),
     lookupAddresses: call('lookupAddresses', async (input, signal) => {
-      const url = functionUrl('googleplaces', { input: input.text, sessiontoken: places.current() });
-      const body = await getJson((u) => deps.fetch(u, { signal }), url);
-      return readPredictions(body);
+      const query = { input: input.text, sessiontoken: places.current() };
+      return readPredictions(await answerOf('googleplaces', await callFunction('googleplaces', { query, signal, fetchImpl: deps.fetch })));
     }),
     placeDetails: call('placeDetails', async (input) => {
-      const url = functionUrl('googleplacesdetails', { place_id: input.placeId, sessiontoken: places.current() });
+      const query = { place_id: input.placeId, sessiontoken: places.current() };
       places.end();
-      return readPlaceDetails(await getJson((u) => deps.fetch(u), url));
+      return readPlaceDetails(
+        await answerOf('googleplacesdetails', await callFunction('googleplacesdetails', { query, fetchImpl: deps.fetch })),
+      );
     }),
     loadCatalog: call('loadCatalog', () => loadCatalog(deps.db, deps.fetch)),
     // The photo code (and its worker) loads with the first photo chosen, not with the wizard.

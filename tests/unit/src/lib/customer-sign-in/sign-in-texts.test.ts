@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { classifyVerifyError, verifyErrorMessage } from '@/lib/customer-sign-in/sign-in-texts';
 import { createSignInMachine, type SignInFunctions } from '@/lib/customer-sign-in/sign-in.machine';
 import type { SignInEvent } from '@/lib/customer-sign-in/sign-in.steps';
-import { settle, wizardAt } from '../../../wizard/fakes';
+import { settle, wizardAt } from '../../features/wizard/fakes';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -2,7 +2,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { decodePlan, jpegSize } from '@/features/wizard/photo-scale';
-import { makeJpeg } from '../../helpers/fixtures';
+import { makeJpeg } from '../../../../helpers/fixtures';
 
 const bytes = (b: Buffer) => new Uint8Array(b);
 

@@ -6,9 +6,9 @@ import { placeDetailsResponseSchema, placesAutocompleteResponseSchema } from '@/
 import { productListSchema } from '@/shared/contracts/product';
 
 const json = (path: string): unknown => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
-const catalog = json('../../../src/shared/catalog/products.json') as Record<string, unknown>[];
-const autocomplete = json('../../fixtures/google/autocomplete-ok.json') as { predictions: Record<string, unknown>[] };
-const details = json('../../fixtures/google/details-ok.json') as { result: Record<string, unknown> };
+const catalog = json('../../../../../src/shared/catalog/products.json') as Record<string, unknown>[];
+const autocomplete = json('../../../../fixtures/google/autocomplete-ok.json') as { predictions: Record<string, unknown>[] };
+const details = json('../../../../fixtures/google/details-ok.json') as { result: Record<string, unknown> };
 
 const product = catalog[0]!;
 const prediction = autocomplete.predictions[0]!;
@@ -44,8 +44,8 @@ describe('products answer', () => {
 describe('places answers', () => {
   const suggestions: [string, unknown][] = [
     ['the recorded answer', autocomplete],
-    ['zero results', json('../../fixtures/google/autocomplete-zero-results.json')],
-    ['request denied', json('../../fixtures/google/autocomplete-request-denied.json')],
+    ['zero results', json('../../../../fixtures/google/autocomplete-zero-results.json')],
+    ['request denied', json('../../../../fixtures/google/autocomplete-request-denied.json')],
     ['no structured formatting', { status: 'OK', predictions: [without(prediction, 'structured_formatting')] }],
     ['structured formatting null', { status: 'OK', predictions: [{ ...prediction, structured_formatting: null }] }],
     ['an empty place id', { status: 'OK', predictions: [{ ...prediction, place_id: '' }] }],
