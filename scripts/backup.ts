@@ -2,6 +2,9 @@
 // `npm run restore -- DIR [--force]`: puts one back into DATA_DIR with the server stopped.
 import { resolve } from 'node:path';
 import { backup, restore } from '../server/backup';
+import { loadDotEnv } from '../server/env-file';
+
+loadDotEnv();
 
 const [command, ...rest] = process.argv.slice(2);
 const force = rest.includes('--force');

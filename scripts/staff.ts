@@ -3,6 +3,9 @@ import { resolve } from 'node:path';
 import { createStaffUser, findUserByEmail, generatePassword, listUsers, removeUser, setPassword } from '../server/auth';
 import { isStaff, setStaffRole } from '../server/auth/users';
 import { openDb } from '../server/store/sqlite';
+import { loadDotEnv } from '../server/env-file';
+
+loadDotEnv();
 
 const USAGE = `Usage:
   npm run staff -- add EMAIL [--password PASSWORD]   add a staff account (or reset its password); without

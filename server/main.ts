@@ -1,8 +1,10 @@
 // `npm start` after the build: one process serving everything on PORT.
 import { configFromEnv } from './config';
 import { startServer } from './app';
+import { loadDotEnv } from './env-file';
 
 async function main() {
+  const fromFile = loadDotEnv();
   let config;
   try {
     config = configFromEnv();
@@ -15,6 +17,7 @@ async function main() {
   console.log(`\n  ${config.productName} is running at ${site}`);
   console.log(`  Appwrite API:   ${site}/v1   (project "${config.projectId}")`);
   console.log(`  Data:           ${config.dataDir}`);
+  if (fromFile) console.log('  Settings:       environment, then ./.env');
   console.log(`  Staff auth:     ${site}/auth/v1   (Supabase Auth protocol)`);
   console.log(`  Mail:           ${server.mailer.describe()}\n`);
   if (server.createdStaff) {
