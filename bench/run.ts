@@ -1,6 +1,6 @@
 // Runs every benchmark, prints a Markdown table and writes bench/results/latest.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, platform, release, totalmem } from 'node:os';
+import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { benchBundleSize } from './bundle-size';
 import { benchCertificate } from './certificate';
 import { benchCreateDocument } from './create-document';
@@ -38,13 +38,19 @@ const watchdog = setTimeout(() => {
 }, OVERALL_MS);
 watchdog.unref();
 
+/** The 1-minute load average, so a reader can tell a slow figure on a busy machine from a regression. */
+const load = () => loadavg()[0]!.toFixed(2);
+
 async function section(name: string, fn: () => Promise<Row[]>): Promise<Row[]> {
   process.stderr.write(`running ${name}…\n`);
+  const before = load();
+  let rows: Row[];
   try {
-    return await fn();
+    rows = await fn();
   } catch (err) {
-    return [{ name: `${name} (failed: ${(err as Error).message.slice(0, 120)})`, value: 'error', unit: '', pass: false }];
+    rows = [{ name: `${name} (failed: ${(err as Error).message.slice(0, 120)})`, value: 'error', unit: '', pass: false }];
   }
+  return [{ name: `${name}: load average (1 min) before → after`, value: `${before} → ${load()}`, unit: '' }, ...rows];
 }
 
 // `npm run bench -- --only=staff-table,lighthouse` runs only the parts named (all of them without it).
