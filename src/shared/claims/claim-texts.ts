@@ -1,0 +1,69 @@
+// What customers and staff read about claims and care visits (DESIGN.md, "Claims and care"): the words of each
+// stored key, in the order the forms list them.
+export const PROBLEMS = {
+  broken_chain_or_clasp: 'Broken chain or clasp',
+  loose_or_missing_stone: 'Loose or missing stone',
+  bent_or_worn_prong: 'Bent or worn prong',
+  discoloration_or_plating_wear: 'Discoloration or plating wear',
+  resizing: 'Resizing',
+  something_else: 'Something else',
+} as const;
+export type Problem = keyof typeof PROBLEMS;
+
+export const DELIVERIES = { store: 'At a store', mail: 'By mail' } as const;
+export type Delivery = keyof typeof DELIVERIES;
+
+export const CLAIM_STATUSES = {
+  submitted: 'Submitted',
+  needs_information: 'Needs information',
+  approved: 'Approved',
+  denied: 'Denied',
+  ready_for_pickup: 'Ready for pickup',
+  closed: 'Closed',
+} as const;
+export type ClaimStatus = keyof typeof CLAIM_STATUSES;
+
+export const RESOLUTIONS = { repair: 'Repair', replacement: 'Replacement', store_credit: 'Store credit' } as const;
+export type Resolution = keyof typeof RESOLUTIONS;
+
+export const VISIT_KINDS = {
+  inspection: 'Inspection',
+  cleaning: 'Cleaning',
+  repair_drop_off: 'Repair drop-off',
+  pickup: 'Pickup',
+} as const;
+export type VisitKind = keyof typeof VISIT_KINDS;
+
+export const CLAIM_TEXTS = {
+  report: 'Report a problem',
+  whatHappened: 'What happened?',
+  tellUsMore: 'Tell us more',
+  tellUsMoreRequired: 'Tell us what happened.',
+  photos: 'Photos of the problem',
+  photosRequired: 'Add at least one photo of the problem.',
+  delivery: 'How will you bring us the piece?',
+  send: 'Send report',
+  savedOffline: "Saved on this device. It will be sent when you're back online.",
+  reply: 'Reply',
+  claims: 'Claims',
+  newClaim: 'New claim',
+  askForInformation: 'Ask for information',
+  approve: 'Approve',
+  deny: 'Deny',
+  readyForPickup: 'Ready for pickup',
+  close: 'Close',
+  internalNote: 'Internal note',
+  serviceHistory: 'Service history',
+  recordVisit: 'Record a visit',
+  careReminderSubject: 'Time for a free cleaning and check',
+} as const;
+
+export const claimHeading = (number: string) => `Claim ${number}`;
+export const claimUpdateSubject = (number: string) => `Update on your claim ${number}`;
+export const coverageEnded = (date: string) => `Coverage ended on ${date}`;
+export const lastInspection = (date: string) => `Last inspection: ${date}`;
+
+/** Longest "Tell us more", reply, question, reason or note (characters as Appwrite counts them). */
+export const CLAIM_MESSAGE_MAX = 2000;
+/** Photos a report or a reply may carry. */
+export const CLAIM_PHOTOS = { min: 1, max: 5 } as const;
