@@ -47,7 +47,15 @@ const STEP1_WATCH = `
 
 describe.runIf(chromiumPath)('the prerendered first step', () => {
   const app = appInBrowser();
-  const newDevice = () => app.browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+  /** A device that has never run the app (no service worker either), closed after `use`. */
+  const onNewDevice = async (use: (context: BrowserContext) => Promise<void>) => {
+    const context = await app.browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+    try {
+      await use(context);
+    } finally {
+      await context.close();
+    }
+  };
   /** /login opened on a device that has never run the app, its scripts held back: step 1 is on screen, prerendered. */
   const firstVisit = async (context: BrowserContext) => {
     const page = await context.newPage();
@@ -58,9 +66,8 @@ describe.runIf(chromiumPath)('the prerendered first step', () => {
     return { page, seen, release };
   };
 
-  it('paints step 1 before any script arrives, keeps what is typed and an Enter pressed meanwhile, and goes on', async () => {
-    const context = await newDevice();
-    try {
+  it('paints step 1 before any script arrives, keeps what is typed and an Enter pressed meanwhile, and goes on', () =>
+    onNewDevice(async (context) => {
       const { page, seen, release } = await firstVisit(context);
       expect(await page.getByLabel('Your Full Name').isVisible()).toBe(true);
       expect(await page.locator('.wizard__progress').textContent()).toBe('Step 1 of 6');
@@ -76,14 +83,10 @@ describe.runIf(chromiumPath)('the prerendered first step', () => {
       await atStep(page, 'Your Full Name');
       expect(await page.getByLabel('Your Full Name').inputValue()).toBe('Ada Lovelace');
       expect(seen).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+    }));
 
-  it('keeps the very field it was typed into as the app takes it over', async () => {
-    const context = await newDevice();
-    try {
+  it('keeps the very field it was typed into as the app takes it over', () =>
+    onNewDevice(async (context) => {
       const { page, seen, release } = await firstVisit(context);
       const field = page.getByLabel('Your Full Name');
       await field.fill('Grace');
@@ -105,27 +108,19 @@ describe.runIf(chromiumPath)('the prerendered first step', () => {
       await page.getByRole('button', { name: 'Next' }).click();
       await atStep(page, 'Email Address');
       expect(seen).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+    }));
 
-  it('acts on Next pressed before the app arrived', async () => {
-    const context = await newDevice();
-    try {
+  it('acts on Next pressed before the app arrived', () =>
+    onNewDevice(async (context) => {
       const { page, release } = await firstVisit(context);
       await page.getByLabel('Your Full Name').fill('Katherine Johnson');
       await page.getByRole('button', { name: 'Next' }).click();
       release();
       await atStep(page, 'Email Address');
-    } finally {
-      await context.close();
-    }
-  });
+    }));
 
-  it('never shows step 1 on a device whose saved run comes back on another step', async () => {
-    const context = await newDevice();
-    try {
+  it('never shows step 1 on a device whose saved run comes back on another step', () =>
+    onNewDevice(async (context) => {
       const page = await context.newPage();
       await page.goto(`${app.server.url}/login`);
       await atStep(page, 'Your Full Name');
@@ -149,8 +144,5 @@ describe.runIf(chromiumPath)('the prerendered first step', () => {
       expect(await again.getByLabel('Email Address').inputValue()).toBe('ada@example.com');
       expect(await again.evaluate(() => (window as unknown as { __step1Seen: number }).__step1Seen)).toBe(0);
       expect(seen).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+    }));
 });

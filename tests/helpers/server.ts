@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client, Databases, Storage } from 'node-appwrite';
+import { AppwriteException, Client, Databases, Storage } from 'node-appwrite';
 import { configFromEnv, type ServerConfig } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/app';
 
@@ -34,6 +34,13 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, dat
     },
   };
 }
+
+/** What `request` answers, or null when Appwrite says there is no such document or file (404). */
+export const orMissing = <T>(request: Promise<T>): Promise<T | null> =>
+  request.catch((err: unknown) => {
+    if (err instanceof AppwriteException && err.code === 404) return null;
+    throw err;
+  });
 
 /** node-appwrite with the server's API key, as staff tools and scripts reach it. */
 export function adminClient(server: Pick<TestServer, 'endpoint' | 'secrets'>) {

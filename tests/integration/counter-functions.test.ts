@@ -5,12 +5,12 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID } from 'appwrite';
-import { AppwriteException, Query } from 'node-appwrite';
+import { Query } from 'node-appwrite';
 import sharp from 'sharp';
 import { counterSchema } from '../../src/shared/contracts/functions';
 import { handOffs } from '../helpers/hand-offs';
 import { makeJpeg, registration, STAFF } from '../helpers/fixtures';
-import type { TestServer } from '../helpers/server';
+import { orMissing, type TestServer } from '../helpers/server';
 import { createRegistration, signedInCustomer } from '../helpers/customers';
 import { startWithStaff } from '../helpers/staff';
 import { webCustomer, type WebCustomer } from '../helpers/web-customer';
@@ -57,29 +57,11 @@ const listCounters = async () => {
   expect(res.status).toBe(200);
   return ((await res.json()) as { counters: unknown[] }).counters.map((c) => counterSchema.parse(c));
 };
-const documentOrNull = (id: string) =>
-  admin(server)
-    .databases.getDocument({ ...DB, documentId: id })
-    .catch((err: unknown) => {
-      if (err instanceof AppwriteException && err.code === 404) return null;
-      throw err;
-    });
-const fileOrNull = (id: string) =>
-  admin(server)
-    .storage.getFile({ bucketId: 'images', fileId: id })
-    .catch((err: unknown) => {
-      if (err instanceof AppwriteException && err.code === 404) return null;
-      throw err;
-    });
+const documentOrNull = (id: string) => orMissing(admin(server).databases.getDocument({ ...DB, documentId: id }));
+const fileOrNull = (id: string) => orMissing(admin(server).storage.getFile({ bucketId: 'images', fileId: id }));
 
 /** A registration's current confirmation link as stored (only the hash of its key), or null. */
-const storedLink = (id: string) =>
-  admin(server)
-    .databases.getDocument({ ...LINKS, documentId: id })
-    .catch((err: unknown) => {
-      if (err instanceof AppwriteException && err.code === 404) return null;
-      throw err;
-    });
+const storedLink = (id: string) => orMissing(admin(server).databases.getDocument({ ...LINKS, documentId: id }));
 /** Seven days later: the registration's link's stored expiry moved to the past, as the clock would. */
 const expire = (id: string) =>
   admin(server).databases.updateDocument({ ...LINKS, documentId: id, data: { expires_at: new Date(Date.now() - 1000).toISOString() } });

@@ -4,7 +4,7 @@
 // counter photos nobody joined, swept once their lifetime is over while the joined ones stay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID } from 'appwrite';
-import { AppwriteException, Permission, Query, Role } from 'node-appwrite';
+import { Permission, Query, Role } from 'node-appwrite';
 import { InputFile } from 'node-appwrite/file';
 import { withEnv } from '../../netlify/lib/env';
 import { mailAttempts } from '../../netlify/lib/mail/after-registration';
@@ -15,7 +15,7 @@ import { admin, callFunction, enrol, linkMails, mailbox, photoBody, registration
 import { createRegistration, jwtOf, sendToShopify, signedInCustomer } from '../helpers/customers';
 import { makeJpeg } from '../helpers/fixtures';
 import { handOffs } from '../helpers/hand-offs';
-import type { TestServer } from '../helpers/server';
+import { orMissing, type TestServer } from '../helpers/server';
 import { startWithStaff } from '../helpers/staff';
 
 const LIMITS = { emailTokenPerEmail: 10, emailTokenPerIp: 100, sessionPerIpUser: 10, sessionPerUser: 20 };
@@ -25,13 +25,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 const submit = (server: TestServer, token: string, body: unknown) => callFunction(server, 'submitFromCounter', { body, auth: token });
-const fileOrNull = (server: TestServer, id: string) =>
-  admin(server)
-    .storage.getFile({ bucketId: 'images', fileId: id })
-    .catch((err: unknown) => {
-      if (err instanceof AppwriteException && err.code === 404) return null;
-      throw err;
-    });
+const fileOrNull = (server: TestServer, id: string) => orMissing(admin(server).storage.getFile({ bucketId: 'images', fileId: id }));
 
 describe('e-mail to one address', () => {
   let server: TestServer;
