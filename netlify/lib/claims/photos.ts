@@ -11,6 +11,7 @@ import { SERVER_MARK } from '../registrations/registrations';
 import { ownerIn } from './store';
 
 const TYPES: readonly string[] = COUNTER_PHOTO_TYPES;
+const USER_ROLE = /\("user:[^"]+"\)$/;
 
 const notYours = () =>
   new HttpError(422, 'invalid_photos', 'A photo could not be used: add your photos of the problem again, then send it again.');
@@ -39,8 +40,8 @@ const isPhoto = (f: Models.File) => TYPES.includes(f.mimeType) && f.chunksUpload
 export async function checkPhotos(ids: readonly string[], account: string | null, orUnjoined = false): Promise<void> {
   for (const file of await filesOf(ids)) {
     const owner = ownerIn(file.$permissions);
-    const own =
-      account !== null && owner === account && file.$permissions.every((p) => p.includes(`"user:${account}`) || p === SERVER_MARK);
+    // Theirs alone: every permission names their account (ownerIn: only one) or marks the file as the server's.
+    const own = account !== null && owner === account && file.$permissions.every((p) => USER_ROLE.test(p) || p === SERVER_MARK);
     const unjoined = orUnjoined && file.$permissions.length === 0;
     if (!isPhoto(file) || !(own || unjoined)) throw notYours();
   }
