@@ -5,7 +5,8 @@ import { ID, Query } from 'appwrite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STAFF } from '../helpers/fixtures';
 import { CLAIMS, EVENTS, call, report, reportBody, uploadPhoto } from '../helpers/claims';
-import { admin, enrol, registrationBody, callFunction } from '../helpers/counters';
+import { admin, enrol, photoBody, registrationBody, callFunction } from '../helpers/counters';
+import { makeJpeg } from '../helpers/fixtures';
 import { createRegistration, jwtOf, signedInCustomer, type Customer } from '../helpers/customers';
 import { signIn } from '../helpers/staff';
 import { forSuite } from '../helpers/suite';
@@ -138,6 +139,33 @@ describe('a claim from report to close', () => {
     // Closed, it no longer holds the registration: a new report is taken.
     const next = await report(server, ada, reportBody(reg.$id, [await uploadPhoto(ada)], { problem: 'resizing' }));
     expect([next.status, next.body.claim.status]).toEqual([200, 'submitted']);
+  });
+
+  it('is opened by staff from the edit dialog ("New claim"): read by the verified owner, or by nobody until there is one', async () => {
+    const reg = await createRegistration(bob);
+    // A photo taken at the store's counter (nobody's until joined) may go with it; staff have no upload of their own.
+    const counter = await enrol(server, staff, 'Union Square');
+    const photo = ID.unique();
+    const jpeg = await makeJpeg();
+    expect((await callFunction(server, 'submitFromCounter', { auth: counter.token, body: photoBody(photo, jpeg) })).status).toBe(200);
+    const body = reportBody(reg.$id, [photo], { problem: 'bent_or_worn_prong' });
+    const opened = await call<{ claim: Claim & { registration_id: string } }>(server, 'openClaim', { staff, body });
+    expect(opened.status).toBe(200);
+    expect(opened.body.claim).toMatchObject({ id: body.id, status: 'submitted', registration_id: reg.$id });
+    expect((await call(server, 'openClaim', { staff, body })).body).toEqual(opened.body);
+    expect((await readOwn(bob, body.id)).doc).toMatchObject({ status: 'submitted', problem: 'bent_or_worn_prong' });
+    expect((await bob.as(() => bob.storage.getFile({ bucketId: 'images', fileId: photo }))).$id).toBe(photo);
+    const detail = await call<{ timeline: Event[] }>(server, 'getClaim', { staff, query: { id: body.id } });
+    expect(detail.body.timeline.map((e) => [e.action, e.by_role, e.by_name])).toEqual([['submitted', 'staff', STAFF.email]]);
+
+    // Imported for an address no account has verified yet: the claim is the server's alone for now.
+    const imported = await call<{ results: { id: string }[] }>(server, 'importToAppwrite', {
+      staff,
+      body: { data: [{ 'Full Name': 'Dora Nobody', Email: 'dora.nobody@example.com' }] },
+    });
+    const forDora = reportBody(imported.body.results[0]!.id, []);
+    expect((await call(server, 'openClaim', { staff, body: forDora })).status).toBe(200);
+    expect((await admin(server).databases.getDocument({ ...CLAIMS, documentId: forDora.id })).$permissions).toEqual([]);
   });
 
   it('keeps the number the device made, unless another claim has it: then the answer carries a fresh one', async () => {
