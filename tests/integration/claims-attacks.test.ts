@@ -271,6 +271,8 @@ describe('the staff functions refuse', () => {
     await refused(404, () => call(server, 'getClaim', { staff, query: { id: 'nosuchclaim' } }));
     await refused(400, () => call(server, 'getClaims', { staff, query: { status: 'lost' } }));
     await refused(400, () => call(server, 'getClaims', { staff, query: { limit: '1000' } }));
+    await refused(400, () => call(server, 'getClaims', { staff, query: { cursor: 'nosuchclaim' } }), /Start again/);
+    await refused(400, () => call(server, 'getClaims', { staff, query: { sort: 'number' } }));
     // A step id used on another claim is not taken for this one.
     const used = ID.unique();
     expect((await act({ action: 'note', message: 'First look.', expected_status: 'submitted', event_id: used })).status).toBe(200);

@@ -1,7 +1,7 @@
 // The staff's claims: the table (open claims first, then the newest; filtered by status and store, searched by claim
 // number, customer name or e-mail, case and accents aside) and one claim with its registration and timeline.
 // Open-first is the stored `open` flag, so the order, the filters and the cursor are all Appwrite's own queries.
-import { Query } from 'node-appwrite';
+import { AppwriteException, Query } from 'node-appwrite';
 import { readClaimNumber } from '../../../src/shared/claims/claim-number';
 import type { ClaimStatus } from '../../../src/shared/claims/claim-texts';
 import type { ClaimRow } from '../../../src/shared/contracts/claims';
@@ -28,6 +28,9 @@ export async function listClaims(q: ClaimsQuery): Promise<{ claims: ClaimRow[]; 
   try {
     docs = (await db.databases.listDocuments({ ...db.claims, queries, total: false })).documents;
   } catch (err) {
+    // A cursor naming no claim (deleted meanwhile, or made up) is the caller's to fix, not the server's failure.
+    if (q.cursor && err instanceof AppwriteException && err.code === 400)
+      throw new HttpError(400, 'invalid_query', 'That page of claims no longer exists. Start again from the first page.');
     failed(err, 'claim');
   }
   const claims = docs.map((d) => claimOf(d).claim);
