@@ -3,9 +3,9 @@
 // Appwrite (for "Last inspection: {date}"), nobody else does; bad input and forged tokens are refused.
 import { ID, Query } from 'appwrite';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { STAFF } from '../helpers/fixtures';
-import { VISITS, call } from '../helpers/claims';
-import { admin } from '../helpers/counters';
+import { STAFF, makeJpeg } from '../helpers/fixtures';
+import { VISITS, call, uploadPhoto } from '../helpers/claims';
+import { admin, callFunction, enrol, photoBody } from '../helpers/counters';
 import { createRegistration, signedInCustomer, type Customer } from '../helpers/customers';
 import { startTestServer } from '../helpers/server';
 import { authCases, signIn } from '../helpers/staff';
@@ -20,7 +20,16 @@ let ada: Customer;
 let bob: Customer;
 let reg: string;
 
-type Visit = { id: string; registration_id: string; kind: string; notes: string; staff: string; store: string; at: string };
+type Visit = {
+  id: string;
+  registration_id: string;
+  kind: string;
+  notes: string;
+  staff: string;
+  store: string;
+  photo_ids: string[];
+  at: string;
+};
 
 beforeAll(async () => {
   staff = await signIn(server, STAFF.email, STAFF.password);
@@ -73,6 +82,20 @@ describe('care visits', () => {
         }),
       ),
     ).rejects.toMatchObject({ code: 401 });
+  });
+
+  it("take a counter's photo from the store, which the owner then reads, and refuse someone else's", async () => {
+    const counter = await enrol(server, staff, 'Union Square');
+    const photo = ID.unique();
+    expect(
+      (await callFunction(server, 'submitFromCounter', { auth: counter.token, body: photoBody(photo, await makeJpeg()) })).status,
+    ).toBe(200);
+    const visit = await record({ id: ID.unique(), registration_id: reg, kind: 'repair_drop_off', photo_ids: [photo] });
+    expect(visit.body.visit.photo_ids).toEqual([photo]);
+    expect((await ada.as(() => ada.storage.getFile({ bucketId: 'images', fileId: photo }))).$id).toBe(photo);
+    const bobsPhoto = await uploadPhoto(bob);
+    const refused = await record({ id: ID.unique(), registration_id: reg, kind: 'inspection', photo_ids: [bobsPhoto] });
+    expect(refused.status).toBe(422);
   });
 
   it('of an imported registration are read by the account of its verified address', async () => {

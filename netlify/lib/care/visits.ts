@@ -1,6 +1,6 @@
 // Care visits ("Service history" in the edit dialog): recorded by staff, with their e-mail (from the verified staff
-// token) and the store, exactly once by the device-made id, and readable by the registration's verified owner, whose
-// card shows "Last inspection: {date}".
+// token), the store and optional photos, exactly once by the device-made id, and readable by the registration's
+// verified owner, whose card shows "Last inspection: {date}".
 import { AppwriteException, Query, type Models } from 'node-appwrite';
 import type { z } from 'zod';
 import type { CareVisit, recordVisitBodySchema } from '../../../src/shared/contracts/claims';
@@ -8,6 +8,7 @@ import { adminClient } from '../appwrite';
 import { HttpError } from '../http';
 import { verifiedOwnerOf } from '../registrations/owners';
 import { readRegistration } from '../registrations/registrations';
+import { checkPhotos, joinPhotos } from '../claims/photos';
 import { failed, readableBy } from '../claims/store';
 
 export const VISITS_COLLECTION = 'care_visits';
@@ -26,6 +27,7 @@ const visitOf = (doc: Models.Document): CareVisit =>
     notes: text(doc, 'notes'),
     staff: text(doc, 'staff'),
     store: text(doc, 'store'),
+    photo_ids: text(doc, 'photo_ids').split(',').filter(Boolean),
     at: text(doc, 'at'),
   }) as CareVisit;
 
@@ -57,6 +59,9 @@ export async function recordVisit(input: z.output<typeof recordVisitBodySchema>,
   const reg = await readRegistration(input.registration_id);
   if (!reg) throw missingRegistration();
   const owner = await verifiedOwnerOf(reg);
+  // Photos as a staff-opened claim takes them: a counter's upload nobody has joined, or the owner's own.
+  await checkPhotos(input.photo_ids, owner, true);
+  await joinPhotos(input.photo_ids, owner);
   const { databases, where } = visitsDb();
   try {
     const doc = await databases.createDocument({
@@ -66,7 +71,7 @@ export async function recordVisit(input: z.output<typeof recordVisitBodySchema>,
         registration_id: reg.id,
         kind: input.kind,
         notes: input.notes,
-        photo_ids: '',
+        photo_ids: input.photo_ids.join(','),
         staff: staff.email,
         store: input.store || reg.record.store || '',
         at: new Date().toISOString(),

@@ -33,8 +33,8 @@ async function filesOf(ids: readonly string[]): Promise<Models.File[]> {
 const isPhoto = (f: Models.File) => TYPES.includes(f.mimeType) && f.chunksUploaded === f.chunksTotal;
 
 /**
- * Checks each photo is a whole photo that `account` alone owns, or, with `orUnjoined` (staff opening a claim, who
- * have no upload of their own), one nobody has joined yet (a counter's upload at the store).
+ * Checks each photo is a whole photo that `account` alone owns, or, with `orUnjoined` (staff opening a claim or
+ * recording a visit, who have no upload of their own), one nobody has joined yet (a counter's upload at the store).
  * @throws HttpError 422 when one is not (missing, someone else's, not a photo), without saying which or why.
  */
 export async function checkPhotos(ids: readonly string[], account: string | null, orUnjoined = false): Promise<void> {

@@ -147,6 +147,7 @@ export const recordVisitBodySchema = z.strictObject({
     .max(CLAIM_MESSAGE_MAX, `Keep the notes to ${CLAIM_MESSAGE_MAX.toLocaleString('en-US')} characters.`)
     .default(''),
   store: z.string({ error: 'The store must be text.' }).trim().max(80, 'The store name can be at most 80 characters.').optional(),
+  photo_ids: photoIds(0).default([]),
 });
 
 export const careVisitSchema = z.object({
@@ -156,6 +157,7 @@ export const careVisitSchema = z.object({
   notes: z.string(),
   staff: z.string(),
   store: z.string(),
+  photo_ids: z.array(z.string()),
   at: z.string(),
 });
 export type CareVisit = z.infer<typeof careVisitSchema>;
