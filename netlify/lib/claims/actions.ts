@@ -21,7 +21,7 @@ const missingClaim = () => new HttpError(404, 'not_found', 'That claim does not 
 const idTaken = () => new HttpError(409, 'id_taken', 'That step was already used for another claim. Please try again.');
 
 /** What the claim stores of a step: its status, and the question, reason or resolution it carries. */
-function changesOf(before: StaffClaim, e: Pick<ClaimEventRecord, 'action' | 'message' | 'resolution' | 'status_after' | 'at'>) {
+export function changesOf(before: StaffClaim, e: Pick<ClaimEventRecord, 'action' | 'message' | 'resolution' | 'status_after' | 'at'>) {
   const status = e.status_after;
   return {
     status,
