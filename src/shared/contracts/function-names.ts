@@ -44,6 +44,15 @@ export const FUNCTIONS = {
   openConfirmationLink: { method: 'POST', caller: 'anyone', bodyLimit: 1 * KB },
   // The customer's own warranty certificate (PDF), for "Download certificate" on /warranties.
   warrantyCertificate: { method: 'GET', caller: 'customer', file: true },
+  // Claims and care visits (DESIGN.md, "Claims and care"): a customer's report and reply, the staff's claims.
+  reportProblem: { method: 'POST', caller: 'customer', bodyLimit: 16 * KB },
+  replyToClaim: { method: 'POST', caller: 'customer', bodyLimit: 16 * KB },
+  getClaims: { method: 'GET', caller: 'staff' },
+  getClaim: { method: 'GET', caller: 'staff' },
+  claimAction: { method: 'POST', caller: 'staff', bodyLimit: 16 * KB },
+  openClaim: { method: 'POST', caller: 'staff', bodyLimit: 16 * KB },
+  recordVisit: { method: 'POST', caller: 'staff', bodyLimit: 16 * KB },
+  getVisits: { method: 'GET', caller: 'staff' },
 } as const satisfies Record<string, FunctionSpec>;
 
 export type FunctionName = keyof typeof FUNCTIONS;

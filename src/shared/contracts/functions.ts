@@ -4,6 +4,20 @@
 // answer with them (src/lib/staff-functions.ts). A function that answers a file has no response schema.
 import { z } from 'zod';
 import type { FileFunctionName, FunctionName } from './function-names';
+import {
+  careVisitSchema,
+  claimActionBodySchema,
+  claimAnswerSchema,
+  claimDetailSchema,
+  claimRowSchema,
+  getClaimsQuerySchema,
+  openClaimBodySchema,
+  recordVisitBodySchema,
+  replyBodySchema,
+  reportProblemBodySchema,
+  staffClaimAnswerSchema,
+  staffClaimSchema,
+} from './claims';
 import { placeDetailsResponseSchema, placesAutocompleteResponseSchema } from './places';
 import { productListSchema } from './product';
 import { fieldsSchema, ID_PATTERN as ID, submissionSchema, updateSchema } from './submission';
@@ -180,6 +194,21 @@ export const functionSchemas = {
     response: z.object({ userId: z.string(), secret: z.string() }),
   },
   warrantyCertificate: { query: query({ id: z.string().default('').pipe(z.string().regex(ID, '`id` must be a registration id.')) }) },
+  reportProblem: { body: reportProblemBodySchema, response: claimAnswerSchema },
+  replyToClaim: { body: replyBodySchema, response: claimAnswerSchema },
+  getClaims: { query: getClaimsQuerySchema, response: z.object({ claims: z.array(claimRowSchema), nextCursor: z.string().nullable() }) },
+  getClaim: {
+    query: query({ id: z.string().default('').pipe(z.string().regex(ID, '`id` must be a claim id.')) }),
+    response: claimDetailSchema,
+  },
+  // A 409 (the claim changed since the screen showed it) carries the server's copy.
+  claimAction: { body: claimActionBodySchema, response: staffClaimAnswerSchema, errorDetails: z.object({ current: staffClaimSchema }) },
+  openClaim: { body: openClaimBodySchema, response: staffClaimAnswerSchema },
+  recordVisit: { body: recordVisitBodySchema, response: z.object({ visit: careVisitSchema }) },
+  getVisits: {
+    query: query({ registration_id: z.string().default('').pipe(z.string().regex(ID, '`registration_id` must be a registration id.')) }),
+    response: z.object({ visits: z.array(careVisitSchema) }),
+  },
 } satisfies { [N in FunctionName]: SchemasOf<N> };
 
 /** A function's schemas: the answer of one that answers JSON (and only of one), what a refusal carries in `details`. */

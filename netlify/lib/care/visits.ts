@@ -1,0 +1,113 @@
+// Care visits ("Service history" in the edit dialog): recorded by staff, with their e-mail (from the verified staff
+// token), the store and optional photos, exactly once by the device-made id, and readable by the registration's
+// verified owner, whose card shows "Last inspection: {date}".
+import { AppwriteException, Query, type Models } from 'node-appwrite';
+import type { z } from 'zod';
+import type { CareVisit, recordVisitBodySchema } from '../../../src/shared/contracts/claims';
+import { adminClient } from '../appwrite';
+import { HttpError } from '../http';
+import { verifiedOwnerOf } from '../registrations/owners';
+import { readRegistration } from '../registrations/registrations';
+import { checkPhotos, joinPhotos } from '../claims/photos';
+import { failed, readableBy } from '../claims/store';
+
+export const VISITS_COLLECTION = 'care_visits';
+const PAGE = 500;
+
+const text = (doc: Models.Document, key: string) => {
+  const v: unknown = (doc as Record<string, unknown>)[key];
+  return typeof v === 'string' ? v : '';
+};
+
+const visitOf = (doc: Models.Document): CareVisit =>
+  ({
+    id: doc.$id,
+    registration_id: text(doc, 'registration_id'),
+    kind: text(doc, 'kind'),
+    notes: text(doc, 'notes'),
+    staff: text(doc, 'staff'),
+    store: text(doc, 'store'),
+    photo_ids: text(doc, 'photo_ids').split(',').filter(Boolean),
+    at: text(doc, 'at'),
+  }) as CareVisit;
+
+function visitsDb() {
+  const { databases, settings } = adminClient();
+  return { databases, where: { databaseId: settings.databaseId, collectionId: VISITS_COLLECTION } };
+}
+
+const missingRegistration = () => new HttpError(404, 'not_found', 'That registration does not exist.');
+
+async function storedVisit(id: string): Promise<CareVisit | null> {
+  const { databases, where } = visitsDb();
+  try {
+    return visitOf(await databases.getDocument({ ...where, documentId: id }));
+  } catch (err) {
+    if (err instanceof AppwriteException && err.code === 404) return null;
+    failed(err, 'visit');
+  }
+}
+
+const sameVisit = (visit: CareVisit, registrationId: string) => {
+  if (visit.registration_id !== registrationId) throw new HttpError(409, 'id_taken', 'That visit id is already used. Please try again.');
+  return { visit };
+};
+
+export async function recordVisit(input: z.output<typeof recordVisitBodySchema>, staff: { email: string }) {
+  const before = await storedVisit(input.id);
+  if (before) return sameVisit(before, input.registration_id);
+  const reg = await readRegistration(input.registration_id);
+  if (!reg) throw missingRegistration();
+  const owner = await verifiedOwnerOf(reg);
+  // Photos as a staff-opened claim takes them: a counter's upload nobody has joined, or the owner's own.
+  await checkPhotos(input.photo_ids, owner, true);
+  await joinPhotos(input.photo_ids, owner);
+  const { databases, where } = visitsDb();
+  try {
+    const doc = await databases.createDocument({
+      ...where,
+      documentId: input.id,
+      data: {
+        registration_id: reg.id,
+        kind: input.kind,
+        notes: input.notes,
+        photo_ids: input.photo_ids.join(','),
+        staff: staff.email,
+        store: input.store || reg.record.store || '',
+        at: new Date().toISOString(),
+      },
+      permissions: readableBy(owner),
+    });
+    return { visit: visitOf(doc) };
+  } catch (err) {
+    const again = err instanceof AppwriteException && err.code === 409 ? await storedVisit(input.id) : null;
+    if (again) return sameVisit(again, input.registration_id);
+    failed(err, 'visit');
+  }
+}
+
+/** The registration's visits, newest first. */
+export async function listVisits(registrationId: string): Promise<{ visits: CareVisit[] }> {
+  if (!(await readRegistration(registrationId))) throw missingRegistration();
+  const { databases, where } = visitsDb();
+  const visits: CareVisit[] = [];
+  try {
+    for (let cursor: string | undefined; ;) {
+      const page = await databases.listDocuments({
+        ...where,
+        queries: [
+          Query.equal('registration_id', [registrationId]),
+          Query.orderDesc('at'),
+          Query.limit(PAGE),
+          ...(cursor ? [Query.cursorAfter(cursor)] : []),
+        ],
+        total: false,
+      });
+      visits.push(...page.documents.map(visitOf));
+      if (page.documents.length < PAGE) return { visits };
+      cursor = page.documents.at(-1)!.$id;
+    }
+  } catch (err) {
+    failed(err, 'visit');
+  }
+}

@@ -1,0 +1,159 @@
+// A step on an open claim: the customer's reply (at "Needs information") or a staff action. The claim machine
+// (src/shared/claims/claim.machine.ts) decides from the stored status whether it is allowed; each step is written
+// exactly once by its device-made `event_id`. The event is written first and the claim after it, so a step cut short
+// between the two is completed when it is sent again (its event is then the claim's latest, and the claim does not
+// yet show it).
+import { nextClaimStatus, isOpenClaim, customerSees, type ClaimEvent } from '../../../src/shared/claims/claim.machine';
+import { CLAIM_STATUSES, type ClaimStatus } from '../../../src/shared/claims/claim-texts';
+import type { ClaimEventRecord, StaffClaim } from '../../../src/shared/contracts/claims';
+import { HttpError } from '../http';
+import { checkPhotos, joinPhotos } from './photos';
+import { claimOf, claimsDb, customerView, failed, isConflict, readableBy, type StoredClaim } from './store';
+
+type Step = {
+  eventId: string;
+  event: ClaimEvent;
+  byName: string;
+  photoIds: readonly string[];
+};
+
+const missingClaim = () => new HttpError(404, 'not_found', 'That claim does not exist.');
+const idTaken = () => new HttpError(409, 'id_taken', 'That step was already used for another claim. Please try again.');
+
+/** What the claim stores of a step: its status, and the question, reason or resolution it carries. */
+export function changesOf(before: StaffClaim, e: Pick<ClaimEventRecord, 'action' | 'message' | 'resolution' | 'status_after' | 'at'>) {
+  const status = e.status_after;
+  return {
+    status,
+    open: isOpenClaim(status),
+    ...(isOpenClaim(before.status) && !isOpenClaim(status) ? { ended_at: e.at } : {}),
+    ...(e.action === 'ask' ? { question: e.message } : {}),
+    ...(e.action === 'reply' ? { question: '' } : {}),
+    ...(e.action === 'deny' ? { reason: e.message } : {}),
+    ...(e.action === 'approve' ? { resolution: e.resolution } : {}),
+  };
+}
+
+async function update(stored: StoredClaim, e: ClaimEventRecord): Promise<StoredClaim> {
+  if (e.action === 'note') return stored; // a note changes nothing on the claim
+  const db = claimsDb();
+  try {
+    const doc = await db.databases.updateDocument({ ...db.claims, documentId: stored.claim.id, data: changesOf(stored.claim, e) });
+    return claimOf(doc);
+  } catch (err) {
+    failed(err, 'claim');
+  }
+}
+
+/** A step sent again: the claim as it stands, the step completed if it was cut short. */
+async function repeat(stored: StoredClaim, e: ClaimEventRecord): Promise<StoredClaim> {
+  if (e.claim_id !== stored.claim.id) throw idTaken();
+  if (e.action === 'note' || stored.claim.status === e.status_after) return stored;
+  const latest = (await claimsDb().eventsOf(stored.claim.id)).at(-1);
+  return latest?.id === e.id ? update(stored, e) : stored;
+}
+
+/**
+ * Applies a step to the stored claim when the machine allows it there (409 `not_allowed` with the current claim
+ * otherwise), writing its event (readable by the owner unless it is an internal note) and then the claim.
+ */
+async function apply(stored: StoredClaim, step: Step): Promise<StoredClaim> {
+  const db = claimsDb();
+  const next = nextClaimStatus(stored.claim.status, step.event);
+  if (!next)
+    throw new HttpError(409, 'not_allowed', `This claim is "${CLAIM_STATUSES[stored.claim.status]}" now: that step is not possible.`, {
+      current: stored.claim,
+    });
+  await joinPhotos(step.photoIds, stored.owner);
+  const e = step.event;
+  const event: ClaimEventRecord = {
+    id: step.eventId,
+    claim_id: stored.claim.id,
+    action: e.type,
+    by_role: e.by,
+    by_name: step.byName,
+    at: new Date().toISOString(),
+    message: 'message' in e ? e.message : '',
+    photo_ids: [...step.photoIds],
+    status_after: next,
+    resolution: e.type === 'approve' ? e.resolution : '',
+    internal: !customerSees(e.type),
+  };
+  const { id, internal, photo_ids, ...data } = event;
+  try {
+    await db.databases.createDocument({
+      ...db.events,
+      documentId: id,
+      data: { ...data, photo_ids: photo_ids.join(',') },
+      permissions: internal ? [] : readableBy(stored.owner),
+    });
+  } catch (err) {
+    if (!isConflict(err)) failed(err, 'claim');
+    const sent = await db.readEvent(id); // the same step, sent twice at once
+    if (!sent) failed(err, 'claim');
+    return repeat(stored, sent.event);
+  }
+  return update(stored, event);
+}
+
+/** The customer's reply at "Needs information": the claim returns to "Submitted". Anyone else's claim is missing. */
+export async function replyToClaim(
+  input: { claim_id: string; event_id: string; message: string; photo_ids: string[] },
+  customer: { id: string; email: string },
+) {
+  const db = claimsDb();
+  const stored = await db.readClaim(input.claim_id);
+  if (!stored || stored.owner !== customer.id) throw missingClaim();
+  const sent = await db.readEvent(input.event_id);
+  if (sent) return { claim: customerView((await repeat(stored, sent.event)).claim) };
+  await checkPhotos(input.photo_ids, customer.id);
+  const done = await apply(stored, {
+    eventId: input.event_id,
+    event: { type: 'reply', by: 'customer', message: input.message },
+    byName: customer.email,
+    photoIds: input.photo_ids,
+  }).catch((err: unknown) => {
+    // The customer is told plainly; staff's copy of the claim is not theirs to see.
+    if (err instanceof HttpError && err.code === 'not_allowed')
+      throw new HttpError(409, 'not_allowed', 'This claim is not waiting for your reply.');
+    throw err;
+  });
+  return { claim: customerView(done.claim) };
+}
+
+export type StaffStep = {
+  claim_id: string;
+  event_id: string;
+  action: 'ask' | 'approve' | 'deny' | 'ready' | 'close' | 'note';
+  message?: string;
+  resolution?: string;
+  expected_status: ClaimStatus;
+};
+
+function staffEvent(s: StaffStep): ClaimEvent {
+  const message = s.message ?? '';
+  switch (s.action) {
+    case 'approve':
+      return { type: 'approve', by: 'staff', resolution: s.resolution ?? '' };
+    case 'ready':
+    case 'close':
+      return { type: s.action, by: 'staff' };
+    default:
+      return { type: s.action, by: 'staff', message };
+  }
+}
+
+/** A staff action, applied only from the status the screen showed (`expected_status`): otherwise 409 with the claim. */
+export async function claimAction(step: StaffStep, staff: { email: string }) {
+  const db = claimsDb();
+  const stored = await db.readClaim(step.claim_id);
+  if (!stored) throw missingClaim();
+  const sent = await db.readEvent(step.event_id);
+  if (sent) return { claim: (await repeat(stored, sent.event)).claim };
+  if (stored.claim.status !== step.expected_status)
+    throw new HttpError(409, 'conflict', `This claim was changed meanwhile: it is "${CLAIM_STATUSES[stored.claim.status]}" now.`, {
+      current: stored.claim,
+    });
+  const done = await apply(stored, { eventId: step.event_id, event: staffEvent(step), byName: staff.email, photoIds: [] });
+  return { claim: done.claim };
+}
