@@ -8,7 +8,7 @@ import { answerUpdates, emptyFields, initialContext } from './wizard.fields';
 import { idleGuards, idleRegion } from './wizard.idle';
 import { photosRegion, photoUpdates } from './wizard.photos';
 import { placeholders, type WizardActors } from './wizard.placeholders';
-import { isAuthFailure, isFilled, LIMITS, MESSAGES, submitErrorMessage, toRegistration } from './wizard.rules';
+import { addressProblem, isAuthFailure, isFilled, LIMITS, MESSAGES, phoneProblem, submitErrorMessage, toRegistration } from './wizard.rules';
 import { sessionRegion } from './wizard.session';
 import type { Step, SubmitOutcome, WizardContext, WizardEvent } from './wizard.types';
 import { wizardUpdate } from './wizard.update';
@@ -33,6 +33,13 @@ const enterStep = (state: StepState) => ({ type: 'enterStep' as const, params: {
 
 /** Shows one of the wizard's fixed messages. */
 const showError = (message: string) => ({ type: 'showError' as const, params: { message } });
+/** Shows what stops the step (phone, address). */
+const showProblem = (problem: (c: WizardContext) => string | null) => ({
+  type: 'showError' as const,
+  params: ({ context }: { context: WizardContext }) => ({ message: problem(context) ?? '' }),
+});
+const phoneOf = (c: WizardContext) => phoneProblem(c.fields);
+const addressOf = (c: WizardContext) => addressProblem(c.fields, c.placeChosen);
 
 const releasePreview = (url: string) => URL.revokeObjectURL(url);
 
@@ -61,10 +68,8 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
       canConfirmLater: ({ context }) => context.counter.store !== null && context.codeUnsendable,
       isConfirmLater: ({ context }) => context.confirmLater,
       isOnFormStep: ({ context }) => context.step <= LIMITS.lastFormStep,
-      isPhoneGiven: ({ context }) => context.fields.phone.length > 0,
-      isPhoneDigits: ({ context }) => /^\d+$/.test(context.fields.phone),
-      isPhoneComplete: ({ context }) => new RegExp(`^\\d{${LIMITS.phoneLength}}$`).test(context.fields.phone),
-      isAddressGiven: ({ context }) => isFilled(context.fields.addressLine1),
+      isPhoneAccepted: ({ context }) => phoneOf(context) === null,
+      isAddressAccepted: ({ context }) => addressOf(context) === null,
       hasProductOrPhoto: ({ context }) => context.selected.length > 0 || context.photos.length > 0,
       hasQueuedEntry: ({ context }) => context.queuedEntryId !== null,
       hasQueuedPhotos: ({ context }) => context.photoQueue.length > 0,
@@ -279,16 +284,8 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
             entry: enterStep('enteringPhone'),
             exit: 'clearMessages',
             on: {
-              'step.next': [
-                { guard: not('isPhoneGiven'), actions: showError(MESSAGES.phoneRequired) },
-                { guard: not('isPhoneDigits'), actions: showError(MESSAGES.phoneDigits) },
-                { target: 'enteringAddress' },
-              ],
-              'key.enter': [
-                { guard: not('isPhoneGiven'), actions: showError(MESSAGES.phoneRequired) },
-                { guard: not('isPhoneComplete'), actions: showError(MESSAGES.phoneLength) },
-                { actions: raise({ type: 'step.next' }) },
-              ],
+              'step.next': [{ guard: 'isPhoneAccepted', target: 'enteringAddress' }, { actions: showProblem(phoneOf) }],
+              'key.enter': { actions: raise({ type: 'step.next' }) },
               'step.back': [{ guard: 'isConfirmLater', target: 'enteringEmail' }, { target: 'enteringCode' }],
             },
           },
@@ -296,7 +293,7 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
             entry: enterStep('enteringAddress'),
             exit: 'clearMessages',
             on: {
-              'step.next': [{ guard: 'isAddressGiven', target: 'choosingProducts' }, { actions: showError(MESSAGES.addressRequired) }],
+              'step.next': [{ guard: 'isAddressAccepted', target: 'choosingProducts' }, { actions: showProblem(addressOf) }],
               'key.enter': [{ guard: 'isChoosingSuggestion', actions: 'forwardToAddress' }, { actions: raise({ type: 'step.next' }) }],
               'step.back': 'enteringPhone',
             },
