@@ -78,7 +78,10 @@ export const isNorthAmerican = (code: string) => findCountry(code).dial === '1';
 
 /** Countries whose name, code or dial code contains the typed text ("+44", "44", "king", "gb"). */
 export function filterCountries(query: string): Country[] {
-  const q = query.trim().toLowerCase().replace(/^\+\s*/, '');
+  const q = query
+    .trim()
+    .toLowerCase()
+    .replace(/^\+\s*/, '');
   if (!q) return [...ALL_COUNTRIES];
   return ALL_COUNTRIES.filter((c) => c.name.toLowerCase().includes(q) || c.code.toLowerCase() === q || c.dial.startsWith(q));
 }

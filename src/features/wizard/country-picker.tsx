@@ -101,7 +101,11 @@ export function CountryPicker({ value, onChange }: Props) {
                 data-index={i}
                 role="option"
                 aria-selected={c.code === value}
-                className={['country__option', i === active && 'country__option--active', i === firstOther && 'country__option--first-other']
+                className={[
+                  'country__option',
+                  i === active && 'country__option--active',
+                  i === firstOther && 'country__option--first-other',
+                ]
                   .filter(Boolean)
                   .join(' ')}
                 onMouseDown={(e) => e.preventDefault()}

@@ -8,7 +8,8 @@ import { answerUpdates, emptyFields, initialContext } from './wizard.fields';
 import { idleGuards, idleRegion } from './wizard.idle';
 import { photosRegion, photoUpdates } from './wizard.photos';
 import { placeholders, type WizardActors } from './wizard.placeholders';
-import { addressProblem, isAuthFailure, isFilled, LIMITS, MESSAGES, phoneProblem, submitErrorMessage, toRegistration } from './wizard.rules';
+import { isAuthFailure, isFilled, LIMITS, MESSAGES, submitErrorMessage, toRegistration } from './wizard.rules';
+import { showProblem, stepProblems } from './wizard.checks';
 import { sessionRegion } from './wizard.session';
 import type { Step, SubmitOutcome, WizardContext, WizardEvent } from './wizard.types';
 import { wizardUpdate } from './wizard.update';
@@ -33,13 +34,6 @@ const enterStep = (state: StepState) => ({ type: 'enterStep' as const, params: {
 
 /** Shows one of the wizard's fixed messages. */
 const showError = (message: string) => ({ type: 'showError' as const, params: { message } });
-/** Shows what stops the step (phone, address). */
-const showProblem = (problem: (c: WizardContext) => string | null) => ({
-  type: 'showError' as const,
-  params: ({ context }: { context: WizardContext }) => ({ message: problem(context) ?? '' }),
-});
-const phoneOf = (c: WizardContext) => phoneProblem(c.fields);
-const addressOf = (c: WizardContext) => addressProblem(c.fields, c.placeChosen);
 
 const releasePreview = (url: string) => URL.revokeObjectURL(url);
 
@@ -68,8 +62,8 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
       canConfirmLater: ({ context }) => context.counter.store !== null && context.codeUnsendable,
       isConfirmLater: ({ context }) => context.confirmLater,
       isOnFormStep: ({ context }) => context.step <= LIMITS.lastFormStep,
-      isPhoneAccepted: ({ context }) => phoneOf(context) === null,
-      isAddressAccepted: ({ context }) => addressOf(context) === null,
+      isPhoneAccepted: ({ context }) => stepProblems.phone(context) === null,
+      isAddressAccepted: ({ context }) => stepProblems.address(context) === null,
       hasProductOrPhoto: ({ context }) => context.selected.length > 0 || context.photos.length > 0,
       hasQueuedEntry: ({ context }) => context.queuedEntryId !== null,
       hasQueuedPhotos: ({ context }) => context.photoQueue.length > 0,
@@ -284,7 +278,7 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
             entry: enterStep('enteringPhone'),
             exit: 'clearMessages',
             on: {
-              'step.next': [{ guard: 'isPhoneAccepted', target: 'enteringAddress' }, { actions: showProblem(phoneOf) }],
+              'step.next': [{ guard: 'isPhoneAccepted', target: 'enteringAddress' }, { actions: showProblem(stepProblems.phone) }],
               'key.enter': { actions: raise({ type: 'step.next' }) },
               'step.back': [{ guard: 'isConfirmLater', target: 'enteringEmail' }, { target: 'enteringCode' }],
             },
@@ -293,7 +287,7 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
             entry: enterStep('enteringAddress'),
             exit: 'clearMessages',
             on: {
-              'step.next': [{ guard: 'isAddressAccepted', target: 'choosingProducts' }, { actions: showProblem(addressOf) }],
+              'step.next': [{ guard: 'isAddressAccepted', target: 'choosingProducts' }, { actions: showProblem(stepProblems.address) }],
               'key.enter': [{ guard: 'isChoosingSuggestion', actions: 'forwardToAddress' }, { actions: raise({ type: 'step.next' }) }],
               'step.back': 'enteringPhone',
             },

@@ -326,7 +326,8 @@ describe('wizardMachine: step 5, address', () => {
     w.type('addressLine1', text);
   };
   /** City, state and ZIP typed by hand (a line 1 typed without a suggestion needs them). */
-  const typeTown = (w: Wizard) => Object.entries({ city: 'Springfield', state: 'IL', zip: '62701' }).forEach(([f, v]) => w.type(f as 'city', v));
+  const typeTown = (w: Wizard) =>
+    Object.entries({ city: 'Springfield', state: 'IL', zip: '62701' }).forEach(([f, v]) => w.type(f as 'city', v));
   /** Step 5 with the town typed, "12 Elm" typed in the focused field and the lookup's 300 ms waited out. */
   const withSuggestions = async (over: Partial<Fakes> = {}) => {
     const w = await wizardAt(5, over);
