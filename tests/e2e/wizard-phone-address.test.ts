@@ -50,10 +50,12 @@ async function typeAddress(page: Page, a: { line1: string; city?: string; state?
   if (a.zip !== undefined) await page.getByLabel('ZIP code').fill(a.zip);
 }
 
-/** Steps 5 and 6 with a whole address and a product, then Submit; the server's copy of the registration. */
+/** Steps 5 and 6 with a suggested address and a product, then Submit; the server's copy of the registration. */
 async function finish(page: Page, app: ReturnType<typeof appInBrowser>, email: string) {
   await atStep(page, 'Address');
-  await typeAddress(page, { line1: '1 Main St', city: 'Boston', state: 'MA', zip: '02108' });
+  await page.getByLabel('Address line 1').pressSequentially('1 Main St Boston', { delay: 30 });
+  await page.getByRole('option', { name: /Boston, MA/ }).click();
+  await expect.poll(() => page.getByLabel('ZIP code').inputValue()).toBe('02108');
   await page.getByRole('button', { name: 'Next' }).click();
   await atStep(page, STEP6);
   await page.getByLabel('Product name or SKU').fill('ring');
