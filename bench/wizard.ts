@@ -58,6 +58,9 @@ export async function walkToProducts(page: Page, server: TestServer, email: stri
   await page.getByLabel('Phone number').press('Enter');
   await page.getByLabel('Address line 1').fill('9 Oak Avenue');
   await page.getByLabel('Address line 1').press('Escape');
+  await page.getByLabel('City').fill('Springfield');
+  await page.getByLabel('State').selectOption('IL');
+  await page.getByLabel('ZIP code').fill('62704');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Product name or SKU').waitFor();
 }

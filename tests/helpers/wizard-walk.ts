@@ -41,13 +41,19 @@ export async function verifyEmail(page: Page, from: TestServer | CodeSource, ema
   await page.getByText('OTP verified successfully!').waitFor();
 }
 
-/** Steps 4 and 5 with a line-1-only address (no address lookup: works with the server stopped); ends on step 6. */
+/** The address `phoneAndAddress` types, as the registration holds it. */
+export const TYPED_ADDRESS = '9 Oak Avenue, Springfield, IL, 62704, United States';
+
+/** Steps 4 and 5 with an address typed by hand (no address lookup: works with the server stopped); ends on step 6. */
 export async function phoneAndAddress(page: Page) {
   await page.getByLabel('Phone number').fill('5551234567');
   await page.getByLabel('Phone number').press('Enter');
   await atStep(page, 'Address');
   await page.getByLabel('Address line 1').fill('9 Oak Avenue');
   await page.getByLabel('Address line 1').press('Escape');
+  await page.getByLabel('City').fill('Springfield');
+  await page.getByLabel('State').selectOption('IL');
+  await page.getByLabel('ZIP code').fill('62704');
   await page.getByRole('button', { name: 'Next' }).click();
   await atStep(page, STEP6);
 }

@@ -40,7 +40,7 @@ export function createAddressMachine(calls: { lookupAddresses: Logic; placeDetai
       isLongEnough: ({ event }) => event.type === 'address.input' && event.value.trim().length >= LIMITS.addressMinChars,
       isSuggestion: ({ context, event }) =>
         event.type === 'suggestion.choose' && event.index >= 0 && event.index < context.suggestions.length,
-      hasHighlight: ({ context }) => context.highlighted >= 0 && context.highlighted < context.suggestions.length,
+      hasSuggestions: ({ context }) => context.suggestions.length > 0,
       isFocused: ({ context }) => context.focused,
     },
     actions: {
@@ -67,10 +67,10 @@ export function createAddressMachine(calls: { lookupAddresses: Logic; placeDetai
         return { type: 'address.filled', line1: a.line1, city: a.city, state: a.state, zip: a.zip };
       }),
       reset: assign(initialContext),
-      /** Whether Enter now chooses a suggestion (the wizard must then stay on step 5). */
+      /** Whether Enter now chooses a suggestion (the wizard must then stay on step 5): whenever the list shows. */
       reportChoosing: sendParent(({ context }, params: { open: boolean }): AddressReport => ({
         type: 'address.choosing',
-        choosing: params.open && context.highlighted >= 0 && context.highlighted < context.suggestions.length,
+        choosing: params.open && context.suggestions.length > 0,
       })),
     },
     delays: { debounce: LIMITS.addressDebounceMs, close: LIMITS.suggestionsCloseMs },
@@ -137,22 +137,15 @@ export function createAddressMachine(calls: { lookupAddresses: Logic; placeDetai
             on: {
               'address.blur': { target: 'closing', actions: { type: 'setFocus', params: { focused: false } } },
               'suggestions.dismiss': { target: 'closed', actions: 'clearHighlight' },
-              'suggestions.next': {
-                actions: [
-                  { type: 'moveHighlight', params: { by: 1 } },
-                  { type: 'reportChoosing', params: { open: true } },
-                ],
-              },
-              'suggestions.prev': {
-                actions: [
-                  { type: 'moveHighlight', params: { by: -1 } },
-                  { type: 'reportChoosing', params: { open: true } },
-                ],
-              },
+              'suggestions.next': { actions: { type: 'moveHighlight', params: { by: 1 } } },
+              'suggestions.prev': { actions: { type: 'moveHighlight', params: { by: -1 } } },
+              // The highlighted suggestion, or the first while none is: Enter never leaves the step with a half address.
               'key.enter': {
-                guard: 'hasHighlight',
-                actions: raise(({ context }) => ({ type: 'suggestion.choose' as const, index: context.highlighted })),
+                guard: 'hasSuggestions',
+                actions: raise(({ context }) => ({ type: 'suggestion.choose' as const, index: Math.max(context.highlighted, 0) })),
               },
+              // New suggestions while the list is open.
+              'suggestions.show': { actions: { type: 'reportChoosing', params: { open: true } } },
               'suggestion.choose': 'closed',
             },
           },

@@ -1,7 +1,8 @@
 // The country-code dropdown: a button, then a search box over the countries.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { filterCountries, findCountry } from './countries';
+import { COUNTRIES, filterCountries, findCountry } from './countries';
 import { Flag } from './flags';
+import { usePhoneLibrary } from './phone-number';
 
 type Props = { value: string; onChange: (code: string) => void };
 
@@ -13,6 +14,9 @@ export function CountryPicker({ value, onChange }: Props) {
   const panel = useRef<HTMLDivElement>(null);
   const list = filterCountries(query);
   const current = findCountry(value);
+  usePhoneLibrary(); // the other countries' flags arrive with it
+  /** Where SPEC.md's countries end and the rest begin, in the full list. */
+  const firstOther = query.trim() ? -1 : COUNTRIES.length;
 
   useEffect(() => setActive(0), [query]);
   useEffect(() => {
@@ -97,7 +101,13 @@ export function CountryPicker({ value, onChange }: Props) {
                 data-index={i}
                 role="option"
                 aria-selected={c.code === value}
-                className={i === active ? 'country__option country__option--active' : 'country__option'}
+                className={[
+                  'country__option',
+                  i === active && 'country__option--active',
+                  i === firstOther && 'country__option--first-other',
+                ]
+                  .filter(Boolean)
+                  .join(' ')}
                 onMouseDown={(e) => e.preventDefault()}
                 onClick={() => choose(c.code)}
               >

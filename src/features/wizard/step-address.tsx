@@ -1,9 +1,11 @@
-// Step 5, the address, with suggestions for line 1 and the country fixed to United States.
-import type { KeyboardEvent } from 'react';
+// Step 5, the address, with suggestions for line 1, a state picker and the country fixed to United States.
+import { useEffect, type KeyboardEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { addressLookup, suggestionsShown } from './wizard.view';
 import type { AddressRef } from './address.machine';
-import { COUNTRY_NAME } from './wizard.rules';
+import { loadPhoneLibrary } from './phone-number';
+import { US_STATES, findUsState } from './us-zip-states';
+import { addressProblems, COUNTRY_NAME, type AddressProblems } from './wizard.rules';
 import { Field, TextField } from '@/ui/field';
 import type { StepProps } from './step-props';
 import type { TextField as TextFieldName } from './wizard.types';
@@ -16,13 +18,45 @@ type AddressField = { id: TextFieldName; label: string; autoComplete: string; nu
 const ADDRESS_FIELDS = {
   line2: { id: 'addressLine2', label: 'Apartment, suite, etc. (optional)', autoComplete: 'address-line2' },
   city: { id: 'city', label: 'City', autoComplete: 'address-level2' },
-  state: { id: 'state', label: 'State', autoComplete: 'address-level1' },
   zip: { id: 'zip', label: 'ZIP code', autoComplete: 'postal-code', numeric: true },
 } satisfies Record<string, AddressField>;
 
+/** The state picker: its value is the state's code (as a chosen suggestion fills it), its options the names. */
+function StateSelect({ value, error, onValue }: { value: string; error?: string; onValue: (value: string) => void }) {
+  // A chosen place's state that is none of the list still shows as it came.
+  const unlisted = value && !findUsState(value) ? value : null;
+  return (
+    <Field id="state" label="State" error={error}>
+      {(a11y) => (
+        <select
+          {...a11y}
+          className="input select"
+          name="address-level1"
+          autoComplete="address-level1"
+          value={value}
+          onChange={(e) => onValue(e.target.value)}
+        >
+          <option value="">Choose…</option>
+          {unlisted && <option value={unlisted}>{unlisted}</option>}
+          {US_STATES.map((s) => (
+            <option key={s.code} value={s.code}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 export function StepAddress({ state, send }: StepProps) {
   const first = useFocusOnMount<HTMLInputElement>();
-  const { fields, error } = state.context;
+  const { fields, error, placeChosen } = state.context;
+  // After a refused Next, each answer that stops the step says why beside it.
+  const problems: AddressProblems = error ? addressProblems(fields, placeChosen) : {};
+  const line1Error = problems.addressLine1 ?? (error && !Object.values(problems).includes(error) ? error : null);
+  // A reload here still submits with the phone library at hand (the stored number is read with it).
+  useEffect(() => void loadPhoneLibrary().catch(() => undefined), []);
   const lookup = useSelector(addressLookup(state) as AddressRef, (a) => a);
   const { suggestions, highlighted } = lookup.context;
   const suggestionsOpen = suggestionsShown(lookup);
@@ -43,6 +77,7 @@ export function StepAddress({ state, send }: StepProps) {
       autoComplete={f.autoComplete}
       inputMode={f.numeric ? 'numeric' : undefined}
       value={fields[f.id]}
+      error={problems[f.id as keyof AddressProblems]}
       onValue={change(f.id)}
     />
   );
@@ -51,7 +86,7 @@ export function StepAddress({ state, send }: StepProps) {
     <>
       <h1 className="wizard__title">Address</h1>
       <p className="wizard__lead">Where you live, so your warranty can find you.</p>
-      <Field id="addressLine1" label="Address line 1" hint="Start typing, then choose your address." error={error}>
+      <Field id="addressLine1" label="Address line 1" hint="Start typing, then choose your address." error={line1Error}>
         {(a11y) => (
           <div className="combo">
             <input
@@ -95,7 +130,7 @@ export function StepAddress({ state, send }: StepProps) {
       {text(ADDRESS_FIELDS.line2)}
       {text(ADDRESS_FIELDS.city)}
       <div className="field-row">
-        {text(ADDRESS_FIELDS.state)}
+        <StateSelect value={fields.state} error={problems.state} onValue={change('state')} />
         {text(ADDRESS_FIELDS.zip)}
       </div>
       <TextField

@@ -4,7 +4,7 @@ import { digitsOnly, sanitizeCode } from '@/lib/customer-sign-in/sign-in-texts';
 import { COUNTER_TIMING_SETTINGS } from '@/shared/counter-timings';
 import { DEFAULT_COUNTRY } from './countries';
 import { searchProducts } from './products';
-import { LIMITS, MESSAGES, restorableStep } from './wizard.rules';
+import { addressProblem, LIMITS, MESSAGES, restorableStep } from './wizard.rules';
 import type { ActorIO, Step, TextField, WizardContext, WizardEvent, WizardFields } from './wizard.types';
 
 type Args = { context: WizardContext; event: WizardEvent };
@@ -24,6 +24,9 @@ export const emptyFields = (): WizardFields => ({
   productQuery: '',
   category: 'all',
 });
+
+/** What a chosen suggestion fills in beside line 1. */
+const PLACE_FIELDS: TextField[] = ['city', 'state', 'zip'];
 
 /** The fields each step asks for; typing in one of them clears that step's error. */
 const STEP_FIELDS: Partial<Record<Step, TextField[]>> = {
@@ -77,20 +80,23 @@ export const answerUpdates = {
     if (event.field === 'code') fields.code = sanitizeCode(event.value);
     else if (event.field === 'phone') {
       fields.phone = digitsOnly(event.value).slice(0, LIMITS.phoneMaxDigits);
-      if (/\D/.test(event.value)) error = MESSAGES.phoneDigits;
+      // Spaces, dashes, dots and brackets are how numbers are written ("070-123 45 67"): dropped without a word.
+      if (/[^\d\s().-]/.test(event.value)) error = MESSAGES.phoneDigits;
     } else {
       fields[event.field] = event.value;
       if (event.field === 'addressLine1' && placeChosen) {
         Object.assign(fields, { city: '', state: '', zip: '' });
         placeChosen = false;
-      }
+      } else if (placeChosen && PLACE_FIELDS.includes(event.field)) placeChosen = false; // now the customer's own address
+      // After a refused Next the address's messages follow the answers: each one goes as its field is put right.
+      if (ownField && context.step === 5 && context.error) error = addressProblem(fields, placeChosen);
     }
     const results =
       event.field === 'productQuery' ? searchProducts(context.catalog, fields.productQuery, fields.category) : context.results;
     return { fields, error, placeChosen, results };
   },
   setCountry: ({ context, event }: Args) =>
-    event.type === 'phone.country' ? { fields: { ...context.fields, phoneCountry: event.code } } : {},
+    event.type === 'phone.country' ? { fields: { ...context.fields, phoneCountry: event.code }, error: null } : {},
   setCategory: ({ context, event }: Args) => {
     if (event.type !== 'category.change') return {};
     const fields = { ...context.fields, category: event.category };

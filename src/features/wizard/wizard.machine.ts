@@ -9,6 +9,7 @@ import { idleGuards, idleRegion } from './wizard.idle';
 import { photosRegion, photoUpdates } from './wizard.photos';
 import { placeholders, type WizardActors } from './wizard.placeholders';
 import { isAuthFailure, isFilled, LIMITS, MESSAGES, submitErrorMessage, toRegistration } from './wizard.rules';
+import { showProblem, stepProblems } from './wizard.checks';
 import { sessionRegion } from './wizard.session';
 import type { Step, SubmitOutcome, WizardContext, WizardEvent } from './wizard.types';
 import { wizardUpdate } from './wizard.update';
@@ -61,10 +62,8 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
       canConfirmLater: ({ context }) => context.counter.store !== null && context.codeUnsendable,
       isConfirmLater: ({ context }) => context.confirmLater,
       isOnFormStep: ({ context }) => context.step <= LIMITS.lastFormStep,
-      isPhoneGiven: ({ context }) => context.fields.phone.length > 0,
-      isPhoneDigits: ({ context }) => /^\d+$/.test(context.fields.phone),
-      isPhoneComplete: ({ context }) => new RegExp(`^\\d{${LIMITS.phoneLength}}$`).test(context.fields.phone),
-      isAddressGiven: ({ context }) => isFilled(context.fields.addressLine1),
+      isPhoneAccepted: ({ context }) => stepProblems.phone(context) === null,
+      isAddressAccepted: ({ context }) => stepProblems.address(context) === null,
       hasProductOrPhoto: ({ context }) => context.selected.length > 0 || context.photos.length > 0,
       hasQueuedEntry: ({ context }) => context.queuedEntryId !== null,
       hasQueuedPhotos: ({ context }) => context.photoQueue.length > 0,
@@ -279,16 +278,8 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
             entry: enterStep('enteringPhone'),
             exit: 'clearMessages',
             on: {
-              'step.next': [
-                { guard: not('isPhoneGiven'), actions: showError(MESSAGES.phoneRequired) },
-                { guard: not('isPhoneDigits'), actions: showError(MESSAGES.phoneDigits) },
-                { target: 'enteringAddress' },
-              ],
-              'key.enter': [
-                { guard: not('isPhoneGiven'), actions: showError(MESSAGES.phoneRequired) },
-                { guard: not('isPhoneComplete'), actions: showError(MESSAGES.phoneLength) },
-                { actions: raise({ type: 'step.next' }) },
-              ],
+              'step.next': [{ guard: 'isPhoneAccepted', target: 'enteringAddress' }, { actions: showProblem(stepProblems.phone) }],
+              'key.enter': { actions: raise({ type: 'step.next' }) },
               'step.back': [{ guard: 'isConfirmLater', target: 'enteringEmail' }, { target: 'enteringCode' }],
             },
           },
@@ -296,7 +287,7 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
             entry: enterStep('enteringAddress'),
             exit: 'clearMessages',
             on: {
-              'step.next': [{ guard: 'isAddressGiven', target: 'choosingProducts' }, { actions: showError(MESSAGES.addressRequired) }],
+              'step.next': [{ guard: 'isAddressAccepted', target: 'choosingProducts' }, { actions: showProblem(stepProblems.address) }],
               'key.enter': [{ guard: 'isChoosingSuggestion', actions: 'forwardToAddress' }, { actions: raise({ type: 'step.next' }) }],
               'step.back': 'enteringPhone',
             },

@@ -1,7 +1,9 @@
 // The wizard's texts, limits and pure rules (SPEC.md sections 5, 8, 9).
 import type { PlaceDetails } from '@/shared/contracts/places';
 import type { RegistrationFields } from '@/db/types';
-import { formatPhone } from './countries';
+import { findCountry, formatPhone, isNorthAmerican } from './countries';
+import { nationalNumber } from './phone-number';
+import { findUsState, isZipInState } from './us-zip-states';
 import { CODE_LENGTH, SIGN_IN_MESSAGES } from '@/lib/customer-sign-in/sign-in-texts';
 import type { DraftValues, WizardContext } from './wizard.types';
 
@@ -12,6 +14,9 @@ export const MESSAGES = {
   phoneDigits: 'Numbers only please',
   phoneLength: 'Phone number must be 10 digits',
   addressRequired: 'Please enter your address.',
+  cityRequired: 'Enter your city.',
+  stateRequired: 'Choose your state.',
+  zipInvalid: 'Enter a 5-digit ZIP code.',
   productOrPhoto: 'Please upload an image or select a product via SKU.',
   photosNotAdded: 'We could not add your photos. Please check your connection and choose them again.',
   sessionExpired: 'Please log in again. Your session has expired.',
@@ -23,6 +28,7 @@ export const LIMITS = {
   codeLength: CODE_LENGTH,
   phoneLength: 10,
   phoneMaxDigits: 15,
+  phoneMinDigits: 4,
   sessionPollMs: 900_000,
   verifiedAdvanceMs: 1_500,
   addressDebounceMs: 300,
@@ -59,6 +65,48 @@ export function submitErrorMessage(err: unknown): string {
   const message = text(asErrorLike(err).message).trim();
   return message ? `Submission failed: ${message}` : MESSAGES.unknownError;
 }
+
+/** Step 4's outside +1: the number libphonenumber-js does not take for the country. */
+export const phoneInvalidFor = (country: string) => `Enter a valid phone number for ${country}.`;
+/** Step 5's when the ZIP is another state's. */
+export const zipNotInState = (state: string) => `This ZIP code is not in ${state}.`;
+
+/** Step 4's message for the number in `phone` (digits) dialled in `phoneCountry`, or null when it is accepted. */
+export function phoneProblem({ phoneCountry, phone }: { phoneCountry: string; phone: string }): string | null {
+  if (!phone) return MESSAGES.phoneRequired;
+  if (!/^\d+$/.test(phone)) return MESSAGES.phoneDigits;
+  if (isNorthAmerican(phoneCountry)) return phone.length === LIMITS.phoneLength ? null : MESSAGES.phoneLength;
+  const national = nationalNumber(phoneCountry, phone);
+  // Before the library has arrived (it is fetched as the step shows), any number of a length some country uses.
+  const valid = national === undefined ? phone.length >= LIMITS.phoneMinDigits : national !== null;
+  return valid ? null : phoneInvalidFor(findCountry(phoneCountry).name);
+}
+
+type AddressAnswers = { addressLine1: string; city: string; state: string; zip: string };
+export type AddressProblems = Partial<Record<keyof AddressAnswers, string>>;
+
+/**
+ * Step 5's message for each answer that stops it: line 1 always; city, state and ZIP (one of the state's) when they
+ * were typed, not filled from a chosen suggestion, whose data stands.
+ */
+export function addressProblems(a: AddressAnswers, placeChosen: boolean): AddressProblems {
+  const problems: AddressProblems = {};
+  if (!isFilled(a.addressLine1)) problems.addressLine1 = MESSAGES.addressRequired;
+  if (placeChosen) return problems;
+  const state = findUsState(a.state);
+  const zip = a.zip.trim();
+  if (!isFilled(a.city)) problems.city = MESSAGES.cityRequired;
+  if (!state) problems.state = MESSAGES.stateRequired;
+  if (!/^\d{5}(-\d{4})?$/.test(zip)) problems.zip = MESSAGES.zipInvalid;
+  else if (state && !isZipInState(zip, state.code)) problems.zip = zipNotInState(state.name);
+  return problems;
+}
+
+/** The first of step 5's messages (in the order of the fields), or null when the address is accepted. */
+export const addressProblem = (a: AddressAnswers, placeChosen: boolean): string | null => {
+  const p = addressProblems(a, placeChosen);
+  return p.addressLine1 ?? p.city ?? p.state ?? p.zip ?? null;
+};
 
 export type AddressParts = { line1: string; line2: string; city: string; state: string; zip: string };
 

@@ -32,6 +32,12 @@ describe('counter: confirm by email later', () => {
     w.type('phone', '5551234567');
     w.send({ type: 'step.next' });
     w.type('addressLine1', '12 Elm St');
+    for (const [f, v] of [
+      ['city', 'Springfield'],
+      ['state', 'IL'],
+      ['zip', '62701'],
+    ] as const)
+      w.type(f, v);
     w.send({ type: 'step.next' });
     await settle();
     w.send({ type: 'product.select', id: '3' });

@@ -128,19 +128,21 @@ const ANSWERS: [
   value: string,
   next: WizardEvent['type'],
   waits: number[],
+  also?: Partial<Record<Extract<WizardEvent, { type: 'field.change' }>['field'], string>>,
 ][] = [
   ['fullName', 'Ada Lovelace', 'step.next', []],
   ['email', 'ada@example.com', 'code.send', [0]],
   ['code', '123456', 'code.verify', [0, 1500]],
   ['phone', '5551234567', 'step.next', []],
-  ['addressLine1', '12 Elm St', 'step.next', [0]],
+  ['addressLine1', '12 Elm St', 'step.next', [0], { city: 'Springfield', state: 'IL', zip: '62701' }],
 ];
 
 /** Drives a fresh wizard through the steps before `step`, with valid answers. */
 export async function walkTo(w: Wizard, step: number) {
   await settle();
-  for (const [field, value, next, waits] of ANSWERS.slice(0, step - 1)) {
+  for (const [field, value, next, waits, also = {}] of ANSWERS.slice(0, step - 1)) {
     w.type(field, value);
+    for (const [f, v] of Object.entries(also)) w.type(f as typeof field, v);
     w.send({ type: next } as WizardEvent);
     for (const ms of waits) await settle(ms);
   }

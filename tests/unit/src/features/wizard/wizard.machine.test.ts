@@ -325,9 +325,13 @@ describe('wizardMachine: step 5, address', () => {
     w.send({ type: 'address.focus' });
     w.type('addressLine1', text);
   };
-  /** Step 5 with "12 Elm" typed in the focused field and the lookup's 300 ms waited out. */
+  /** City, state and ZIP typed by hand (a line 1 typed without a suggestion needs them). */
+  const typeTown = (w: Wizard) =>
+    Object.entries({ city: 'Springfield', state: 'IL', zip: '62701' }).forEach(([f, v]) => w.type(f as 'city', v));
+  /** Step 5 with the town typed, "12 Elm" typed in the focused field and the lookup's 300 ms waited out. */
   const withSuggestions = async (over: Partial<Fakes> = {}) => {
     const w = await wizardAt(5, over);
+    typeTown(w);
     focusAndType(w, '12 Elm');
     await settle(300);
     return w;

@@ -24,7 +24,11 @@ const ANSWERS: Record<number, WizardEvent[]> = {
     { type: 'field.change', field: 'phone', value: '5551234567' },
     { type: 'field.change', field: 'phone', value: '555123456' },
   ],
-  5: [{ type: 'field.change', field: 'addressLine1', value: '12 Elm St' }],
+  5: [
+    { type: 'field.change', field: 'addressLine1', value: '12 Elm St' },
+    // A suggestion chosen (the lookup reports its place): typed by hand, city, state and ZIP are needed too.
+    { type: 'address.filled', line1: '12 Elm Street', city: 'Springfield', state: 'IL', zip: '62701' },
+  ],
   6: [{ type: 'product.select', id: '3' }, { type: 'registration.submit' }],
   7: [],
 };
@@ -58,6 +62,7 @@ const serialize = (s: WizardSnapshot) =>
     login: s.context.userId !== null,
     answered: [s.context.fields.fullName, s.context.fields.email, s.context.fields.code, s.context.fields.addressLine1].map(Boolean),
     phoneDigits: s.context.fields.phone.length,
+    placeChosen: s.context.placeChosen,
     selected: s.context.selected.length,
   });
 
@@ -88,6 +93,7 @@ describe('wizardMachine model', () => {
     expect([...messages].sort()).toEqual(
       [
         'Enter the OTP.',
+        'Enter your city.',
         'Enter your email.',
         'Enter your full name.',
         'Enter your phone number.',
