@@ -9,7 +9,7 @@ import { StaffImage, type TokenSource } from './staff-images';
 
 export const ROW_HEIGHT = 44;
 export const PHOTO_ROW_HEIGHT = 84;
-const MAX_THUMBS = 3;
+const MAX_THUMBS = 2;
 
 /** Whether a row is drawn tall for previews; cheap enough to ask of 100,000 rows on every keystroke. */
 const hasPhotos = (s: Submission) => Boolean(s.image_file_id);
@@ -53,6 +53,8 @@ const Row = memo(function Row(props: {
 }) {
   const { row, index, active, token, onOpen, onFocusRow } = props;
   const ids = imageIds(row);
+  // Two previews fill the column; with more photos, one preview and how many more.
+  const thumbs = ids.length <= MAX_THUMBS ? ids : ids.slice(0, MAX_THUMBS - 1);
   return (
     <tr
       className={hasPhotos(row) ? 'subs-table__row subs-table__row--photos' : 'subs-table__row'}
@@ -72,10 +74,10 @@ const Row = memo(function Row(props: {
           <span className="subs-table__empty">—</span>
         ) : (
           <>
-            {ids.slice(0, MAX_THUMBS).map((id) => (
+            {thumbs.map((id) => (
               <StaffImage key={id} id={id} width={100} token={token} className="subs-thumb" />
             ))}
-            {ids.length > MAX_THUMBS && <span className="subs-table__more">+{ids.length - MAX_THUMBS}</span>}
+            {ids.length > thumbs.length && <span className="subs-table__more">+{ids.length - thumbs.length}</span>}
           </>
         )}
       </td>
