@@ -33,11 +33,22 @@ const registeredOn = (row: Submission) => {
 
 /** The columns shown as text, in SPEC.md's order (the Image column follows them). */
 const TEXT_CELLS = ['full_name', 'email', 'phone', 'address', 'product_sku'] as const;
+/** Cells that take a second line rather than cut a name, an e-mail or an address short. */
+const WRAPPED = new Set<string>(['full_name', 'email', 'address']);
 
-const Text = ({ value }: { value: string }) =>
+/** An e-mail may break after "@" and dots (never inside a word), so a long one takes two tidy lines. */
+const breakable = (value: string) =>
+  value.split(/(?<=[@.])/).map((part, i) => (
+    <span key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </span>
+  ));
+
+const Text = ({ value, wrap = false, email = false }: { value: string; wrap?: boolean; email?: boolean }) =>
   value?.trim() ? (
-    <span className="subs-table__text" title={value}>
-      {value}
+    <span className={wrap ? 'subs-table__text subs-table__text--wrap' : 'subs-table__text'} title={value}>
+      {email ? breakable(value) : value}
     </span>
   ) : (
     <span className="subs-table__text subs-table__empty">-</span>
@@ -66,7 +77,7 @@ const Row = memo(function Row(props: {
     >
       {TEXT_CELLS.map((f) => (
         <td key={f}>
-          <Text value={row[f]} />
+          <Text value={row[f]} wrap={WRAPPED.has(f)} email={f === 'email'} />
         </td>
       ))}
       <td className="subs-table__images">
