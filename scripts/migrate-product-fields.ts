@@ -8,7 +8,7 @@ if (missing.length > 0) {
   console.error(`Missing ${missing.join(', ')} in the environment.`);
   console.error('Set APPWRITE_ENDPOINT (e.g. https://cloud.appwrite.io/v1), APPWRITE_PROJECT_ID and APPWRITE_API_KEY (a key with the');
   console.error('databases.* scopes); APPWRITE_DATABASE_ID and APPWRITE_COLLECTION_ID default to "warranty" and "submissions".');
-  console.error('With SHOPIFY_STORE_DOMAIN and SHOPIFY_ADMIN_TOKEN set, the shop\'s product titles are recognised too.');
+  console.error("With SHOPIFY_STORE_DOMAIN and SHOPIFY_ADMIN_TOKEN set, the shop's product titles are recognised too.");
   process.exit(1);
 }
 

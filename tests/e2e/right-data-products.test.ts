@@ -66,7 +66,9 @@ describe.runIf(chromiumPath)('the right products, found and shown (issue 22)', (
       [LONG_NAME, LONG_EMAIL, '412 Very Long Boulevard Name, Apartment 1204, Springfield, IL, 62701, United States'],
       ['Christopher Alexander Montgomery', 'christopher.montgomery@example.com', '88 Harbour View Road, Portland, ME, 04101'],
     ];
-    const data = people.map(([full_name, email, address]) => registrationFields({ full_name, email, address, product_sku: 'NCK-1018-WG-18' }));
+    const data = people.map(([full_name, email, address]) =>
+      registrationFields({ full_name, email, address, product_sku: 'NCK-1018-WG-18' }),
+    );
     const imported = await fetch(`${app.server.url}/.netlify/functions/importToAppwrite`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
@@ -155,7 +157,9 @@ describe.runIf(chromiumPath)('the right products, found and shown (issue 22)', (
       await signInStaffThroughForm(other, {});
       await other.waitForURL(first);
       await expect
-        .poll(() => other.getByRole('img', { name: `Registration photo ${fileId}` }).evaluate((img) => (img as HTMLImageElement).naturalWidth))
+        .poll(() =>
+          other.getByRole('img', { name: `Registration photo ${fileId}` }).evaluate((img) => (img as HTMLImageElement).naturalWidth),
+        )
         .toBe(900);
     } finally {
       await staff.close();

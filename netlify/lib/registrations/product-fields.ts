@@ -44,7 +44,7 @@ export async function migrateProductFields(given?: readonly Product[]): Promise<
   const { databases, where } = collection();
   let checked = 0;
   let migrated = 0;
-  for (let cursor: string | undefined; ; ) {
+  for (let cursor: string | undefined; ;) {
     let page;
     try {
       page = await databases.listDocuments({

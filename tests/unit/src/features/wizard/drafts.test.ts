@@ -63,7 +63,12 @@ describe('wizard drafts', () => {
   });
 
   it('loads the chosen products of a draft an older version saved (a missing SKU or picture is empty)', () => {
-    const old = { selected: [{ id: '3', title: 'Solitaire Ring', sku: 'RNG-3001', image: '/r.webp' }, { id: '4', title: 'Band' }] };
+    const old = {
+      selected: [
+        { id: '3', title: 'Solitaire Ring', sku: 'RNG-3001', image: '/r.webp' },
+        { id: '4', title: 'Band' },
+      ],
+    };
     const { selected } = readDraftValues(old);
     expect(selected).toEqual([
       { id: '3', title: 'Solitaire Ring', sku: 'RNG-3001', image: '/r.webp' },
