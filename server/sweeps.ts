@@ -31,12 +31,15 @@ export async function startStoreSweeps(be: AppwriteBackend): Promise<{ stop(): v
  */
 export function startMailSweeps(config: ServerConfig, functionsEnv: FunctionsEnv): { stop(): void; settled(): Promise<unknown> } {
   const startedAt = Date.now();
-  // First, once: registrations stored before product SKUs were kept get them (idempotent).
-  let mailSweep: Promise<unknown> = withEnv(functionsEnv(), () => migrateProductFields()).catch((err: unknown) => {
-    if (!config.quiet) console.error('[registrations] migrating product fields failed:', err instanceof Error ? err.message : err);
-  });
+  let mailSweep: Promise<unknown> = Promise.resolve();
+  let productsMigrated = false;
   const sweepMail = () => {
     mailSweep = mailSweep
+      // First, until it has run once: registrations stored before product SKUs were kept get them (idempotent).
+      .then(() => productsMigrated || withEnv(functionsEnv(), () => migrateProductFields()).then(() => (productsMigrated = true)))
+      .catch((err: unknown) => {
+        if (!config.quiet) console.error('[registrations] migrating product fields failed:', err instanceof Error ? err.message : err);
+      })
       // A send this server's functions claimed before it started died with the previous process: taken up at once.
       .then(() => withEnv(functionsEnv(), () => runMailSweep(Date.now(), startedAt)))
       .catch((err: unknown) => {

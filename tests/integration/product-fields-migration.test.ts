@@ -79,7 +79,7 @@ describe('migrating product fields', () => {
 
     const after = await startTestServer({}, dir);
     try {
-      await expect.poll(() => productFields(after, ids)).toEqual(MIGRATED);
+      await expect.poll(() => productFields(after, ids), { timeout: 15_000 }).toEqual(MIGRATED);
     } finally {
       await after.dispose();
     }

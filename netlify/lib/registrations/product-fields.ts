@@ -2,8 +2,8 @@
 // picked into product_sku and left selected_product empty, so staff saw titles in the SKU column and an empty
 // "Product". Such rows get their SKUs in product_sku and their titles in selected_product, as the wizard now writes
 // them (DESIGN.md, "Products"). Rows whose product_sku is anything else (typed text, imported SKUs) stay as they are,
-// so the migration can run again and again: at the embedded server's start (server/sweeps.ts) and, for a deployed
-// Appwrite, as `npm run migrate:product-fields`.
+// so the migration can run again and again: with the embedded server's first sweep after its start
+// (server/sweeps.ts) and, for a deployed Appwrite, as `npm run migrate:product-fields`.
 import { Query } from 'node-appwrite';
 import type { Product } from '../../../src/shared/contracts/product';
 import { catalogTitlesIn } from '../../../src/shared/warranty';
