@@ -14,7 +14,8 @@ if (missing.length > 0) {
 
 try {
   const { checked, migrated } = await migrateProductFields();
-  console.log(`Checked ${checked} registrations without a product title; ${migrated} now have their SKUs and titles.`);
+  const rows = (n: number) => `${n} ${n === 1 ? 'registration' : 'registrations'}`;
+  console.log(`Checked ${rows(checked)} without a product title; ${rows(migrated)} now have their SKUs and titles.`);
 } catch (err) {
   console.error(`Migrating product fields failed: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
