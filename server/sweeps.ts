@@ -2,6 +2,7 @@
 import { withEnv } from '../netlify/lib/env';
 import { runMailSweep } from '../netlify/lib/mail/sweep';
 import { sweepUnjoinedPhotos } from '../netlify/lib/counters/photo-sweep';
+import { migrateProductFields } from '../netlify/lib/registrations/product-fields';
 import type { AppwriteBackend } from './appwrite/backend';
 import { sweepUploads } from './appwrite/storage';
 import type { ServerConfig } from './config';
@@ -31,8 +32,14 @@ export async function startStoreSweeps(be: AppwriteBackend): Promise<{ stop(): v
 export function startMailSweeps(config: ServerConfig, functionsEnv: FunctionsEnv): { stop(): void; settled(): Promise<unknown> } {
   const startedAt = Date.now();
   let mailSweep: Promise<unknown> = Promise.resolve();
+  let productsMigrated = false;
   const sweepMail = () => {
     mailSweep = mailSweep
+      // First, until it has run once: registrations stored before product SKUs were kept get them (idempotent).
+      .then(() => productsMigrated || withEnv(functionsEnv(), () => migrateProductFields()).then(() => (productsMigrated = true)))
+      .catch((err: unknown) => {
+        if (!config.quiet) console.error('[registrations] migrating product fields failed:', err instanceof Error ? err.message : err);
+      })
       // A send this server's functions claimed before it started died with the previous process: taken up at once.
       .then(() => withEnv(functionsEnv(), () => runMailSweep(Date.now(), startedAt)))
       .catch((err: unknown) => {

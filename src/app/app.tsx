@@ -18,9 +18,11 @@ const screens: Record<string, Screen> = {
   '/account': () => import('./routes/staff-account'),
   '/submission': () => import('./routes/staff-submissions'),
   '/submissionslist': () => import('./routes/staff-submissions-list'),
+  '/staff/photo/': () => import('./routes/staff-photo'), // /staff/photo/{fileId}
 };
 const notFound: Screen = () => import('./routes/not-found');
-const screenFor = (path: string) => screens[path.replace(/\/+$/, '') || '/'] ?? notFound;
+const screenFor = (path: string) =>
+  screens[path.replace(/\/+$/, '') || '/'] ?? (path.startsWith('/staff/photo/') ? screens['/staff/photo/'] : undefined) ?? notFound;
 
 // Screens that report themselves shown once their own data is on screen (the wizard restores a draft first, and
 // /warranties checks the customer's sign-in).

@@ -23,7 +23,14 @@ export function buildCsv(headers: readonly string[], rows: readonly (readonly st
   return BOM + lines.join(CRLF) + CRLF;
 }
 
-/** The export of SPEC.md section 3; image ids become view URLs joined with semicolons. */
+/**
+ * Where the export's "Image URL" leads: the app's staff photo page, which shows the photo to a signed-in staff member
+ * (after the staff sign-in when needed) and to nobody else. The bucket's own view URL is private: it answers 404.
+ */
+export const STAFF_PHOTO_PATH = '/staff/photo/';
+export const staffPhotoUrl = (origin: string, fileId: string): string => `${origin}${STAFF_PHOTO_PATH}${encodeURIComponent(fileId)}`;
+
+/** The export of SPEC.md section 3; image ids become the staff photo page's URLs joined with semicolons. */
 export function buildExportCsv(rows: readonly Submission[], imageUrl: (fileId: string) => string): string {
   return buildCsv(
     EXPORT_HEADERS,

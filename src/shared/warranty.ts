@@ -98,15 +98,9 @@ export type RegisteredProduct = { title: string; sku?: string };
 
 const key = (s: string) => s.trim().toLowerCase();
 
-/**
- * The products a registration names. `product_sku` and `selected_product` hold comma-joined product titles (or the
- * customer's own search text); with the catalog at hand, each title gets its SKU (the one the product search
- * showed), a title holding commas is kept whole, and a SKU typed on its own gets its product's title.
- */
-export function productsOf(
-  record: { product_sku?: string; selected_product?: string },
-  catalog: readonly Product[] = [],
-): RegisteredProduct[] {
+type CatalogIndex = { byTitle: Map<string, Product>; bySku: Map<string, Product>; mostParts: number };
+
+function indexOf(catalog: readonly Product[]): CatalogIndex {
   const byTitle = new Map<string, Product>();
   const bySku = new Map<string, Product>();
   let mostParts = 1; // the most comma-separated parts a catalog title has
@@ -116,41 +110,96 @@ export function productsOf(
     mostParts = Math.max(mostParts, title.split(',').length);
     for (const sku of [p.sku, ...p.variants.map((v) => v.sku)]) if (sku && !bySku.has(key(sku))) bySku.set(key(sku), p);
   }
-  const found: RegisteredProduct[] = [];
-  const seen = new Set<string>();
-  const add = (item: RegisteredProduct) => {
-    const id = `${key(item.title)}\u0000${key(item.sku ?? '')}`;
-    if (seen.has(id)) return;
-    seen.add(id);
-    found.push(item);
-  };
-  for (const joined of [record.product_sku ?? '', record.selected_product ?? '']) {
-    const parts = joined.split(',').map((p) => p.trim());
-    for (let i = 0; i < parts.length; i++) {
-      // The longest run of parts that is one catalog title ("Ring, 18K gold" stays one product). A run holds as many
-      // commas as it joins, so none longer than the catalog's longest title can be one: the search is bounded by the
-      // catalog, never by how many commas a customer wrote.
-      let match: { end: number; product: Product } | null = null;
-      for (let j = Math.min(parts.length, i + mostParts); j > i + 1 && !match; j--) {
-        const product = byTitle.get(key(parts.slice(i, j).join(', ')));
-        if (product) match = { end: j, product };
-      }
-      if (match) {
-        add({ title: match.product.title, ...(match.product.sku ? { sku: match.product.sku } : {}) });
-        i = match.end - 1;
-        continue;
-      }
-      const part = parts[i]!;
-      if (!part) continue;
-      const product = byTitle.get(key(part));
-      if (product) add({ title: product.title, ...(product.sku ? { sku: product.sku } : {}) });
-      else {
-        const bySkuHit = bySku.get(key(part));
-        add(bySkuHit ? { title: bySkuHit.title, sku: part } : { title: part });
-      }
+  return { byTitle, bySku, mostParts };
+}
+
+/**
+ * The comma-joined parts of a field, each non-empty one as a catalog product whose title it is (the longest run of
+ * parts that is one title: "Ring, 18K gold" stays one product) or as its own text.
+ */
+function* runsOf(joined: string, { byTitle, mostParts }: CatalogIndex): Generator<{ text: string; product?: Product }> {
+  const parts = joined.split(',').map((p) => p.trim());
+  for (let i = 0; i < parts.length; i++) {
+    // A run holds as many commas as it joins, so none longer than the catalog's longest title can be one: the search
+    // is bounded by the catalog, never by how many commas a customer wrote.
+    let match: { end: number; product: Product } | null = null;
+    for (let j = Math.min(parts.length, i + mostParts); j > i + 1 && !match; j--) {
+      const product = byTitle.get(key(parts.slice(i, j).join(', ')));
+      if (product) match = { end: j, product };
+    }
+    if (match) {
+      yield { text: match.product.title, product: match.product };
+      i = match.end - 1;
+      continue;
+    }
+    const part = parts[i]!;
+    if (!part) continue;
+    const product = byTitle.get(key(part));
+    yield product ? { text: part, product } : { text: part };
+  }
+}
+
+/** The products a field names: titles get their SKU and SKUs their title from the catalog. */
+function itemsIn(joined: string, index: CatalogIndex): RegisteredProduct[] {
+  const items: RegisteredProduct[] = [];
+  for (const { text, product } of runsOf(joined, index)) {
+    if (product) items.push({ title: product.title, ...(product.sku ? { sku: product.sku } : {}) });
+    else {
+      const bySku = index.bySku.get(key(text));
+      items.push(bySku ? { title: bySku.title, sku: text } : { title: text });
     }
   }
-  return found;
+  return items;
+}
+
+/** Each product once, in order. */
+function once(items: readonly RegisteredProduct[]): RegisteredProduct[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const id = `${key(item.title)}\u0000${key(item.sku ?? '')}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
+/**
+ * The products a registration names. A product picked in the wizard is stored as its title in `selected_product`
+ * and its SKU at the same place in `product_sku`: the titles name the products, each with its SKU. Otherwise
+ * `product_sku` is what the customer typed (or, in rows from before, comma-joined titles): with the catalog at hand,
+ * each title gets its SKU, a title holding commas is kept whole, and a SKU typed on its own gets its product's title.
+ */
+export function productsOf(
+  record: { product_sku?: string; selected_product?: string },
+  catalog: readonly Product[] = [],
+): RegisteredProduct[] {
+  const index = indexOf(catalog);
+  const named = itemsIn(record.product_sku ?? '', index);
+  const titles = itemsIn(record.selected_product ?? '', index);
+  if (titles.length) {
+    const skus = (record.product_sku ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const picked = once(titles);
+    // A SKU equal to its title is a product the shop gave no SKU.
+    if (picked.length === skus.length)
+      return picked.map((t, i) => (key(skus[i]!) === key(t.title) ? t : { title: t.title, sku: skus[i]! }));
+  }
+  return once([...named, ...titles]);
+}
+
+/**
+ * The catalog products `joined` names when every part of it is a catalog title (comma-joined titles, as product_sku
+ * held them before SKUs were stored), else null.
+ */
+export function catalogTitlesIn(joined: string, catalog: readonly Product[]): Product[] | null {
+  const products: Product[] = [];
+  for (const { product } of runsOf(joined, indexOf(catalog))) {
+    if (!product) return null;
+    products.push(product);
+  }
+  return products.length ? products : null;
 }
 
 /** A product as one line: "Aurora Diamond Ring (SKU RNG-1000-YG)", or the title alone when no SKU is known. */

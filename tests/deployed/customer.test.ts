@@ -63,7 +63,8 @@ describe.runIf(chromiumPath)('deployed: the customer journey', () => {
         full_name: 'Ada Lovelace',
         phone: '+1 5551234567',
         address: TYPED_ADDRESS,
-        product_sku: 'Ines Diamond Necklace',
+        product_sku: 'NCK-1018-WG-18',
+        selected_product: 'Ines Diamond Necklace',
       });
       expect(photos.map((p) => [p.name, p.type, p.width, p.height])).toEqual([['ring.jpg', 'image/jpeg', 2048, 1365]]);
 

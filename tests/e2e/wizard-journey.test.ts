@@ -130,8 +130,8 @@ describe.runIf(chromiumPath)('the customer journey', () => {
         full_name: 'Ada Lovelace',
         phone: '+1 5551234567',
         address: '12 Elm Street, Apt 4, Springfield, IL, 62701, United States',
-        product_sku: 'Ines Diamond Necklace',
-        selected_product: '',
+        product_sku: 'NCK-1018-WG-18',
+        selected_product: 'Ines Diamond Necklace',
       });
       expect(photos).toEqual([{ name: 'ring.jpg', type: 'image/jpeg', width: 2048, height: 1365, format: 'jpeg' }]);
 

@@ -22,6 +22,16 @@ const TEXT_FIELDS = [
   'productQuery',
 ] as const;
 
+const textOf = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** A chosen product as a draft kept it; one missing its SKU or picture (a draft of an older version) still loads. */
+function selectedProductOf(raw: unknown): SelectedProduct[] {
+  if (typeof raw !== 'object' || raw === null) return [];
+  const p = raw as Record<string, unknown>;
+  if (typeof p.id !== 'string' || typeof p.title !== 'string') return [];
+  return [{ id: p.id, title: p.title, sku: textOf(p.sku), image: textOf(p.image) }];
+}
+
 /** Only well-formed values come back from storage; anything else is left out and starts empty. */
 export function readDraftValues(raw: unknown): Partial<DraftValues> {
   const v = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
@@ -31,11 +41,7 @@ export function readDraftValues(raw: unknown): Partial<DraftValues> {
   if (typeof v.confirmLater === 'boolean') out.confirmLater = v.confirmLater;
   if (typeof v.queuedEntryId === 'string' || v.queuedEntryId === null) out.queuedEntryId = v.queuedEntryId;
   if (isCategory(v.category)) out.category = v.category;
-  if (Array.isArray(v.selected)) {
-    out.selected = v.selected.filter(
-      (p): p is SelectedProduct => typeof p === 'object' && p !== null && typeof p.id === 'string' && typeof p.title === 'string',
-    );
-  }
+  if (Array.isArray(v.selected)) out.selected = v.selected.flatMap(selectedProductOf);
   return out;
 }
 

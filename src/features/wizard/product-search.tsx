@@ -1,5 +1,6 @@
 // Find products by name or SKU within a category; chosen ones become chips.
 import { CATEGORIES, type Category } from './categories';
+import { pickOnEnter } from './products';
 import { wizardView } from './wizard.view';
 import type { StepProps } from './step-props';
 
@@ -43,6 +44,13 @@ export function ProductSearch({ state, send, describedBy }: StepProps & { descri
           aria-controls={results.length ? 'product-results' : undefined}
           value={fields.productQuery}
           onChange={(e) => send({ type: 'field.change', field: 'productQuery', value: e.target.value })}
+          onKeyDown={(e) => {
+            // The one product found is what the customer means: Enter picks it (the step's Enter, submit, otherwise).
+            const id = e.key === 'Enter' && !e.nativeEvent.isComposing ? pickOnEnter(results, selected) : null;
+            if (!id) return;
+            e.preventDefault();
+            send({ type: 'product.select', id });
+          }}
         />
       </div>
       {catalogError && <p className="field__hint field__hint--warn">{catalogError}</p>}

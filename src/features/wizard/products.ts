@@ -22,16 +22,33 @@ function inCategory(p: CatalogEntry, category: Category): boolean {
   return words.some((w) => new RegExp(`(^|[^a-z])${w}s?([^a-z]|$)`).test(kind));
 }
 
-/** At most 10 products matching the typed text (case-insensitive) within the category; a category alone lists its first 10. */
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * At most 10 products matching the typed text (case-insensitive) within the category; a category alone lists its
+ * first 10. Products whose title or type has the text as a whole word come first ("ring" lists rings before
+ * earrings and herringbone necklaces), each group in catalog order.
+ */
 export function searchProducts(catalog: readonly CatalogEntry[], query: string, category: Category): CatalogEntry[] {
   const q = query.trim().toLowerCase();
   if (!q && category === 'all') return [];
-  const hits: CatalogEntry[] = [];
+  const word = q ? new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(q)}($|[^\\p{L}\\p{N}])`, 'u') : null;
+  const first: CatalogEntry[] = [];
+  const rest: CatalogEntry[] = [];
   for (const p of catalog) {
-    if ((!q || p.searchText.includes(q)) && inCategory(p, category)) hits.push(p);
-    if (hits.length === LIMITS.maxProductResults) break;
+    if ((q && !p.searchText.includes(q)) || !inCategory(p, category)) continue;
+    if (word?.test(`${p.title}\n${p.product_type}`.toLowerCase())) {
+      first.push(p);
+      if (first.length === LIMITS.maxProductResults) break;
+    } else if (rest.length < LIMITS.maxProductResults) rest.push(p);
   }
-  return hits;
+  return [...first, ...rest].slice(0, LIMITS.maxProductResults);
+}
+
+/** Enter in the search box with exactly one result not yet chosen picks it: its id, else null (Enter submits). */
+export function pickOnEnter(results: readonly { id: string }[], selected: readonly { id: string }[]): string | null {
+  const only = results.length === 1 ? results[0]! : null;
+  return only && !selected.some((p) => p.id === only.id) ? only.id : null;
 }
 
 /** Fetches the catalog once and keeps it on the device; offline, the device copy answers. */

@@ -5,7 +5,7 @@ import { findCountry, formatPhone, isNorthAmerican } from './countries';
 import { nationalNumber } from './phone-number';
 import { findUsState, isZipInState } from './us-zip-states';
 import { CODE_LENGTH, SIGN_IN_MESSAGES } from '@/lib/customer-sign-in/sign-in-texts';
-import type { DraftValues, WizardContext } from './wizard.types';
+import type { DraftValues, SelectedProduct, WizardContext } from './wizard.types';
 
 export const MESSAGES = {
   ...SIGN_IN_MESSAGES,
@@ -139,18 +139,23 @@ export type RegistrationInput = {
   phone: string;
   address: AddressParts;
   productQuery: string;
-  selectedTitles: string[];
+  selected: readonly Pick<SelectedProduct, 'title' | 'sku'>[];
 };
 
-/** The registration document's typed fields (image ids are added later, by the outbox). */
+/**
+ * The registration document's typed fields (image ids are added later, by the outbox). Picked products go in as
+ * their SKUs (product_sku) and titles (selected_product), comma-joined in the same order; a product the shop gave no
+ * SKU keeps its place with its title. Without a pick, the customer's search text is the product_sku (SPEC.md).
+ */
 export function registrationFields(r: RegistrationInput): RegistrationFields {
+  const picked = r.selected.length > 0;
   return {
     full_name: r.fullName.trim(),
     email: r.email.trim(),
     phone: r.phone,
     address: composeAddress(r.address),
-    product_sku: r.selectedTitles.length ? r.selectedTitles.join(', ') : r.productQuery.trim(),
-    selected_product: '',
+    product_sku: picked ? r.selected.map((p) => p.sku.trim() || p.title).join(', ') : r.productQuery.trim(),
+    selected_product: picked ? r.selected.map((p) => p.title).join(', ') : '',
   };
 }
 
@@ -168,5 +173,5 @@ export const toRegistration = (c: WizardContext) =>
     phone: formatPhone(c.fields.phoneCountry, c.fields.phone),
     address: { line1: c.fields.addressLine1, line2: c.fields.addressLine2, city: c.fields.city, state: c.fields.state, zip: c.fields.zip },
     productQuery: c.fields.productQuery,
-    selectedTitles: c.selected.map((p) => p.title),
+    selected: c.selected,
   });

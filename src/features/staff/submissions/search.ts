@@ -1,10 +1,22 @@
-// The table's search (SPEC.md section 5): trimmed, case-insensitive
-// substring match on full_name, email and selected_product, over every cached row, fast enough per keystroke.
+// The table's search (SPEC.md section 5, DESIGN.md "Staff search"): trimmed, case-insensitive substring match on
+// full_name, email, selected_product and product_sku, ignoring accents ("Nunez" finds "Núñez"), over every cached
+// row, fast enough per keystroke.
 import type { Submission } from '@/shared/contracts/submission';
 
-/** What a row is searched by, lowercased once; a separator no one types keeps fields apart. */
-export const haystackOf = (s: Pick<Submission, 'full_name' | 'email' | 'selected_product'>): string =>
-  `${s.full_name ?? ''}\u0001${s.email ?? ''}\u0001${s.selected_product ?? ''}`.toLowerCase();
+/** Letters that lose no accent mark in NFD but are written without one by people who cannot type them. */
+const PLAIN: Record<string, string> = { ß: 'ss', ø: 'o', æ: 'ae', œ: 'oe', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
+
+/** Text as the search compares it: lower case, accents removed. */
+export const fold = (text: string): string =>
+  text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[ßøæœłđðþı]/g, (c) => PLAIN[c]!);
+
+/** What a row is searched by, folded once; a separator no one types keeps fields apart. */
+export const haystackOf = (s: Pick<Submission, 'full_name' | 'email' | 'selected_product' | 'product_sku'>): string =>
+  fold(`${s.full_name ?? ''}\u0001${s.email ?? ''}\u0001${s.selected_product ?? ''}\u0001${s.product_sku ?? ''}`);
 
 /** Haystacks kept per row object, so a list that changed in a few rows is indexed again in a few rows. */
 const haystacks = new WeakMap<object, string>();
@@ -14,9 +26,9 @@ const cachedHaystack = (s: Submission): string => {
   return h;
 };
 
-export const normaliseTerm = (term: string): string => term.trim().toLowerCase();
+export const normaliseTerm = (term: string): string => fold(term.trim());
 
-/** Rows whose name, email or product holds `term`; an empty term is every row. */
+/** Rows whose name, email, product or SKU holds `term`; an empty term is every row. */
 export function filterSubmissions<T extends Submission>(rows: readonly T[], term: string): T[] {
   const needle = normaliseTerm(term);
   return needle ? rows.filter((r) => haystackOf(r).includes(needle)) : rows.slice();

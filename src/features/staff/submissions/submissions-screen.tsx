@@ -5,7 +5,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { appDb } from '@/db/schema';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 import { getStaffToken } from '@/lib/staff-session';
-import { buildExportCsv, exportFileName, fileStamp } from '@/shared/csv';
+import { buildExportCsv, exportFileName, fileStamp, staffPhotoUrl } from '@/shared/csv';
 import type { Submission } from '@/shared/contracts/submission';
 import type { Conflict } from '@/sync/pending-edits';
 import type { Navigate } from '../navigation';
@@ -71,8 +71,7 @@ export function SubmissionsScreen({ config, navigate }: { config: RuntimeConfig;
 
   const conflicts = (edits ?? []).filter((e) => e.current);
   const waiting = (edits ?? []).length - conflicts.length;
-  const imageUrl = (id: string) =>
-    `${config.appwriteEndpoint}/storage/buckets/${config.bucketId}/files/${id}/view?project=${config.appwriteProjectId}`;
+  const imageUrl = (id: string) => staffPhotoUrl(window.location.origin, id);
 
   const onExport = () => {
     if (!shown.length) return window.alert('No data to export');

@@ -9,7 +9,7 @@ import { StaffImage, type TokenSource } from './staff-images';
 
 export const ROW_HEIGHT = 44;
 export const PHOTO_ROW_HEIGHT = 84;
-const MAX_THUMBS = 3;
+const MAX_THUMBS = 2;
 
 /** Whether a row is drawn tall for previews; cheap enough to ask of 100,000 rows on every keystroke. */
 const hasPhotos = (s: Submission) => Boolean(s.image_file_id);
@@ -33,11 +33,22 @@ const registeredOn = (row: Submission) => {
 
 /** The columns shown as text, in SPEC.md's order (the Image column follows them). */
 const TEXT_CELLS = ['full_name', 'email', 'phone', 'address', 'product_sku'] as const;
+/** Cells that take a second line rather than cut a name, an e-mail or an address short. */
+const WRAPPED = new Set<string>(['full_name', 'email', 'address']);
 
-const Text = ({ value }: { value: string }) =>
+/** An e-mail may break after "@" and dots (never inside a word), so a long one takes two tidy lines. */
+const breakable = (value: string) =>
+  value.split(/(?<=[@.])/).map((part, i) => (
+    <span key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </span>
+  ));
+
+const Text = ({ value, wrap = false, email = false }: { value: string; wrap?: boolean; email?: boolean }) =>
   value?.trim() ? (
-    <span className="subs-table__text" title={value}>
-      {value}
+    <span className={wrap ? 'subs-table__text subs-table__text--wrap' : 'subs-table__text'} title={value}>
+      {email ? breakable(value) : value}
     </span>
   ) : (
     <span className="subs-table__text subs-table__empty">-</span>
@@ -53,6 +64,8 @@ const Row = memo(function Row(props: {
 }) {
   const { row, index, active, token, onOpen, onFocusRow } = props;
   const ids = imageIds(row);
+  // Two previews fill the column; with more photos, one preview and how many more.
+  const thumbs = ids.length <= MAX_THUMBS ? ids : ids.slice(0, MAX_THUMBS - 1);
   return (
     <tr
       className={hasPhotos(row) ? 'subs-table__row subs-table__row--photos' : 'subs-table__row'}
@@ -64,7 +77,7 @@ const Row = memo(function Row(props: {
     >
       {TEXT_CELLS.map((f) => (
         <td key={f}>
-          <Text value={row[f]} />
+          <Text value={row[f]} wrap={WRAPPED.has(f)} email={f === 'email'} />
         </td>
       ))}
       <td className="subs-table__images">
@@ -72,10 +85,10 @@ const Row = memo(function Row(props: {
           <span className="subs-table__empty">—</span>
         ) : (
           <>
-            {ids.slice(0, MAX_THUMBS).map((id) => (
+            {thumbs.map((id) => (
               <StaffImage key={id} id={id} width={100} token={token} className="subs-thumb" />
             ))}
-            {ids.length > MAX_THUMBS && <span className="subs-table__more">+{ids.length - MAX_THUMBS}</span>}
+            {ids.length > thumbs.length && <span className="subs-table__more">+{ids.length - thumbs.length}</span>}
           </>
         )}
       </td>

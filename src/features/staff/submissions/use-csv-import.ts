@@ -1,6 +1,7 @@
 // The import's steps (SPEC.md sections 4, 5, 8): pick a .csv file,
 // preview its rows and problems, send them, then a summary with an error report; failures go to the error line.
 import { useRef, useState } from 'react';
+import { isRegistrationsHeader, NOT_REGISTRATIONS } from '@/shared/contracts/import-row';
 import type { Submission } from '@/shared/contracts/submission';
 import { isCsvFileName, matchExisting, type CsvRow, type ParsedCsv } from './import-csv';
 import { readCsvFile } from './read-csv-file';
@@ -33,6 +34,11 @@ export function useCsvImport(opts: { rows: () => readonly Submission[]; token: T
     setReading(true);
     try {
       const parsed = await readCsvFile(file);
+      // A picture or any other file renamed .csv reads as thousands of rows of nonsense: said once, plainly.
+      if (!isRegistrationsHeader(parsed.headers)) {
+        resetPicker();
+        return setError(NOT_REGISTRATIONS);
+      }
       if (!parsed.rows.length) {
         resetPicker();
         return setError('The file has no rows to import.');

@@ -110,6 +110,24 @@ describe('the products a registration names', () => {
     expect(productLine({ title: 'Gold hoops' })).toBe('Gold hoops');
   });
 
+  it('names a picked product by its title with the SKU stored beside it, with or without the catalog', () => {
+    const greta = catalog.find((p) => p.title === 'Greta Sapphire Solitaire Ring')!;
+    const record = { product_sku: `${greta.sku}, ${first.sku}`, selected_product: `${greta.title}, ${first.title}` };
+    const expected = [
+      { title: greta.title, sku: greta.sku },
+      { title: first.title, sku: first.sku },
+    ];
+    expect(productsOf(record, catalog)).toEqual(expected);
+    expect(productsOf(record)).toEqual(expected);
+    // A product the shop gave no SKU keeps its place with its title.
+    expect(productsOf({ product_sku: `Plain Band, ${greta.sku}`, selected_product: `Plain Band, ${greta.title}` })).toEqual([
+      { title: 'Plain Band' },
+      { title: greta.title, sku: greta.sku },
+    ]);
+    // Typed text without a pick stays the product.
+    expect(productsOf({ product_sku: 'my grandmother’s ring', selected_product: '' })).toEqual([{ title: 'my grandmother’s ring' }]);
+  });
+
   it('says "Photos of your piece" when the customer sent photos only', () => {
     expect(productsOf({ product_sku: ' , ', selected_product: '' }, catalog)).toEqual([]);
     expect(productLines([])).toEqual([PHOTOS_ONLY]);
@@ -215,9 +233,10 @@ describe('the products of a registration written to its limits', () => {
       return seed % n;
     };
     const field = () => Array.from({ length: next(12) }, () => words[next(words.length)]!).join(next(2) ? ',' : ', ');
+    // One field at a time: with both, picked titles and their SKUs pair up (tested above), which no run search does.
     for (let i = 0; i < 500; i++) {
-      const record = { product_sku: field(), selected_product: field() };
-      expect(productsOf(record, few), JSON.stringify(record)).toEqual(everyRunSearch(record, few));
+      for (const record of [{ product_sku: field() }, { product_sku: '', selected_product: field() }])
+        expect(productsOf(record, few), JSON.stringify(record)).toEqual(everyRunSearch(record, few));
     }
   });
 });

@@ -58,8 +58,22 @@ describe('wizard drafts', () => {
   it('drops malformed stored values', () => {
     expect(readDraftValues({ fullName: 4, email: 'a@b.co', category: 'hats', selected: [{ id: 1 }, { id: '2', title: 'B' }] })).toEqual({
       email: 'a@b.co',
-      selected: [{ id: '2', title: 'B' }],
+      selected: [{ id: '2', title: 'B', sku: '', image: '' }],
     });
+  });
+
+  it('loads the chosen products of a draft an older version saved (a missing SKU or picture is empty)', () => {
+    const old = {
+      selected: [
+        { id: '3', title: 'Solitaire Ring', sku: 'RNG-3001', image: '/r.webp' },
+        { id: '4', title: 'Band' },
+      ],
+    };
+    const { selected } = readDraftValues(old);
+    expect(selected).toEqual([
+      { id: '3', title: 'Solitaire Ring', sku: 'RNG-3001', image: '/r.webp' },
+      { id: '4', title: 'Band', sku: '', image: '' },
+    ]);
   });
 
   it('restores photo previews and clears the draft, keeping photos handed to the outbox', async () => {

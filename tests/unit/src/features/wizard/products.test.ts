@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { openAppDb } from '@/db/schema';
-import { loadCatalog, searchProducts, toCatalogEntry } from '@/features/wizard/products';
+import { loadCatalog, pickOnEnter, searchProducts, toCatalogEntry } from '@/features/wizard/products';
 import { CATALOG, product } from './fakes';
 
 const titles = (q: string, c: Parameters<typeof searchProducts>[2] = 'all') => searchProducts(CATALOG, q, c).map((p) => p.title);
@@ -31,6 +31,26 @@ describe('searchProducts', () => {
     expect(titles('', 'bracelet')).toEqual(['Tennis Bracelet']);
     expect(titles('solitaire', 'ring')).toEqual(['Solitaire Ring']);
     expect(searchProducts([toCatalogEntry(product({ id: 'e', title: 'Drop', product_type: 'Earrings' }))], '', 'ring')).toEqual([]);
+  });
+
+  it('lists products whose title or type has the word first: "ring" shows rings before earrings and herringbone', () => {
+    const catalog = [
+      product({ id: 'a', title: 'Lila Drop Earrings', product_type: 'Earrings' }),
+      product({ id: 'b', title: 'Freya Herringbone Necklace', product_type: 'Necklace' }),
+      product({ id: 'c', title: 'Greta Sapphire Solitaire Ring', product_type: 'Ring' }),
+      product({ id: 'd', title: 'Thea Band', product_type: 'Ring' }),
+    ].map(toCatalogEntry);
+    expect(searchProducts(catalog, 'Ring', 'all').map((p) => p.id)).toEqual(['c', 'd', 'a', 'b']);
+    // Ten rings fill the list even when other matches come first in the catalog.
+    const many = [...catalog, ...Array.from({ length: 12 }, (_, i) => toCatalogEntry(product({ id: `r${i}`, title: `Band ${i} Ring` })))];
+    expect(searchProducts(many, 'ring', 'all').every((p) => /ring$/i.test(p.title) || p.product_type === 'Ring')).toBe(true);
+  });
+
+  it('picks the one result on Enter, unless it is chosen already or there are several', () => {
+    expect(pickOnEnter([{ id: 'a' }], [])).toBe('a');
+    expect(pickOnEnter([{ id: 'a' }], [{ id: 'a' }])).toBeNull();
+    expect(pickOnEnter([{ id: 'a' }, { id: 'b' }], [])).toBeNull();
+    expect(pickOnEnter([], [])).toBeNull();
   });
 
   it('shows nothing until something is typed or a category is chosen', () => {

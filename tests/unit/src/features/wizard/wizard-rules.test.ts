@@ -75,12 +75,21 @@ describe('wizard rules', () => {
       phone: '+1 5551234567',
       address: { line1: '1 A St', line2: '', city: '', state: '', zip: '' },
     };
-    expect(registrationFields({ ...base, productQuery: ' nck-1 ', selectedTitles: [] })).toMatchObject({
+    expect(registrationFields({ ...base, productQuery: ' nck-1 ', selected: [] })).toMatchObject({
       full_name: 'Ada',
       product_sku: 'nck-1',
       selected_product: '',
     });
-    expect(registrationFields({ ...base, productQuery: 'x', selectedTitles: ['A', 'B'] }).product_sku).toBe('A, B');
+    const picked = [
+      { title: 'Aurora Ring', sku: 'RNG-1' },
+      { title: 'Plain Band', sku: '' },
+      { title: 'Luna Hoops', sku: 'EAR-2' },
+    ];
+    // Picked products: SKUs and titles in the same order (the typed text is not a product then); no SKU keeps its place.
+    expect(registrationFields({ ...base, productQuery: 'x', selected: picked })).toMatchObject({
+      product_sku: 'RNG-1, Plain Band, EAR-2',
+      selected_product: 'Aurora Ring, Plain Band, Luna Hoops',
+    });
   });
 
   it('lists about 24 countries with the United States first, found by name or dial code', () => {

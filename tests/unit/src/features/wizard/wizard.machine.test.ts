@@ -540,8 +540,8 @@ describe('wizardMachine: submit', () => {
         email: 'ada@example.com',
         phone: '+1 5551234567',
         address: '12 Elm St, Apt 4, Springfield, IL, 62701, United States',
-        product_sku: 'Aurora Pendant, Luna Hoops',
-        selected_product: '',
+        product_sku: 'PND-1001, EAR-2001',
+        selected_product: 'Aurora Pendant, Luna Hoops',
       },
     });
     expect(w.ctx()).toMatchObject({ step: 7, outcome: 'sent', selected: [], photos: [], isVerified: false, userId: null });

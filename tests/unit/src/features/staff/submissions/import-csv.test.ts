@@ -55,7 +55,7 @@ describe('parseCsvText', () => {
     const parsed = parseCsvText(fixture('missing-columns.csv'));
     expect(parsed.rows).toHaveLength(3);
     expect(parsed.valid).toBe(2);
-    expect(parsed.problems).toEqual([{ row: 3, error: 'email: Email is required.' }]);
+    expect(parsed.problems).toEqual([{ row: 3, error: 'Email is required.' }]);
     expect(fields(fixture('missing-columns.csv'))[1]).toMatchObject({ full_name: 'Grace Hopper', phone: '', image_file_id: '' });
   });
 

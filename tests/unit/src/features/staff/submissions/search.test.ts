@@ -1,4 +1,5 @@
-// The table's search: trimmed, case-insensitive substring over full_name, email and selected_product only,
+// The table's search: trimmed, case-insensitive, accent-blind substring over full_name, email, selected_product and
+// product_sku only,
 // incremental narrowing that agrees with a plain filter, also at 100,000 rows (its time per keystroke is measured by
 // `npm run bench`, staff table).
 import { describe, expect, it } from 'vitest';
@@ -14,18 +15,28 @@ const rows = [
   sub(2, { full_name: 'Grace Hopper', email: 'grace@navy.example', selected_product: 'Classic Ring' }),
   sub(3, { full_name: 'Zoë Ångström', email: 'zoe@example.com', phone: 'ring me' }),
   sub(4, { full_name: 'Alan Turing', email: 'alan@example.com', product_sku: 'Classic Ring' }),
+  sub(5, { full_name: 'Bea Núñez', email: 'bea@example.com', product_sku: 'RNG-1009-RG-6', selected_product: 'Greta Ring' }),
+  sub(6, { full_name: 'Hans Straße', email: 'hans@example.com' }),
 ];
 const names = (list: Submission[]) => list.map((r) => r.full_name);
 
 describe('filterSubmissions', () => {
-  it('matches name, email and selected_product, ignoring case and surrounding spaces', () => {
+  it('matches name, email, selected_product and product_sku, ignoring case and surrounding spaces', () => {
     expect(names(filterSubmissions(rows, '  LOVELACE '))).toEqual(['Ada Lovelace']);
     expect(names(filterSubmissions(rows, 'navy.EX'))).toEqual(['Grace Hopper']);
-    expect(names(filterSubmissions(rows, 'classic ring'))).toEqual(['Grace Hopper']);
+    expect(names(filterSubmissions(rows, 'classic ring'))).toEqual(['Grace Hopper', 'Alan Turing']);
     expect(names(filterSubmissions(rows, 'ångström'))).toEqual(['Zoë Ångström']);
+    expect(names(filterSubmissions(rows, 'rng-1009'))).toEqual(['Bea Núñez']);
   });
 
-  it('does not search phone, address or SKU, nor across fields', () => {
+  it('ignores accents both ways', () => {
+    expect(names(filterSubmissions(rows, 'Nunez'))).toEqual(['Bea Núñez']);
+    expect(names(filterSubmissions(rows, 'NÚÑEZ'))).toEqual(['Bea Núñez']);
+    expect(names(filterSubmissions(rows, 'zoe angstrom'))).toEqual(['Zoë Ångström']);
+    expect(names(filterSubmissions(rows, 'strasse'))).toEqual(['Hans Straße']);
+  });
+
+  it('does not search phone or address, nor across fields', () => {
     expect(filterSubmissions(rows, 'ring me')).toEqual([]);
     expect(filterSubmissions(rows, '12 elm st')).toEqual([]);
     expect(filterSubmissions(rows, 'lovelaceada')).toEqual([]);

@@ -1,0 +1,87 @@
+// Registrations stored the old way (picked products' titles in product_sku, selected_product empty) get their SKUs
+// and titles, once: by the migration itself, run twice, and by the embedded server at its start. Typed text, imported
+// SKUs and rows stored the new way are left as they are.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ID } from 'node-appwrite';
+import { afterAll, describe, expect, it } from 'vitest';
+import { withEnv } from '../../netlify/lib/env';
+import { migrateProductFields } from '../../netlify/lib/registrations/product-fields';
+import { adminClient, startTestServer, type TestServer } from '../helpers/server';
+import { registrationFields } from '../helpers/fixtures';
+
+const where = { databaseId: 'warranty', collectionId: 'submissions' };
+
+/** The rows as the old wizard, customers typing, a staff import and the new wizard stored them. */
+const ROWS = {
+  oldTwo: { product_sku: 'Greta Sapphire Solitaire Ring, Ines Diamond Necklace', selected_product: '' },
+  oldOne: { product_sku: 'greta silver choker', selected_product: '' },
+  typed: { product_sku: 'my grandmother’s ring', selected_product: '' },
+  imported: { product_sku: 'RNG-1009-RG-6', selected_product: '' },
+  titleAndText: { product_sku: 'Greta Silver Choker, a ring I bought in Rome', selected_product: '' },
+  photosOnly: { product_sku: '', selected_product: '' },
+  newWay: { product_sku: 'RNG-1009-RG-6', selected_product: 'Greta Sapphire Solitaire Ring' },
+} as const;
+
+const MIGRATED = {
+  ...ROWS,
+  oldTwo: { product_sku: 'RNG-1009-RG-6, NCK-1018-WG-18', selected_product: 'Greta Sapphire Solitaire Ring, Ines Diamond Necklace' },
+  oldOne: { product_sku: 'CHK-1009-SS-13', selected_product: 'Greta Silver Choker' },
+};
+
+async function storeOldRows(server: TestServer) {
+  const { databases } = adminClient(server);
+  const ids: Record<string, string> = {};
+  for (const [name, products] of Object.entries(ROWS)) {
+    ids[name] = ID.unique();
+    await databases.createDocument({ ...where, documentId: ids[name], data: { ...registrationFields({ full_name: name }), ...products } });
+  }
+  return ids;
+}
+
+async function productFields(server: TestServer, ids: Record<string, string>) {
+  const { databases } = adminClient(server);
+  const out: Record<string, { product_sku: string; selected_product: string }> = {};
+  for (const [name, id] of Object.entries(ids)) {
+    const doc = await databases.getDocument({ ...where, documentId: id });
+    out[name] = { product_sku: doc.product_sku as string, selected_product: doc.selected_product as string };
+  }
+  return out;
+}
+
+describe('migrating product fields', () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it('gives rows stored the old way their SKUs and titles, and changes nothing when run again', async () => {
+    const server = await startTestServer();
+    try {
+      const ids = await storeOldRows(server);
+      const migrate = () => withEnv(server.functionsEnv(), () => migrateProductFields());
+      // (The server's own run at its start may have taken some rows already: what counts is what is stored.)
+      expect((await migrate()).migrated).toBeLessThanOrEqual(2);
+      expect(await productFields(server, ids)).toEqual(MIGRATED);
+      expect(await migrate()).toEqual({ checked: 4, migrated: 0 });
+      expect(await productFields(server, ids)).toEqual(MIGRATED);
+    } finally {
+      await server.dispose();
+    }
+  });
+
+  it('runs at the embedded server’s start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'warranty-migrate-'));
+    dirs.push(dir);
+    const before = await startTestServer({}, dir);
+    const ids = await storeOldRows(before);
+    expect(await productFields(before, ids)).toEqual(ROWS);
+    await before.dispose();
+
+    const after = await startTestServer({}, dir);
+    try {
+      await expect.poll(() => productFields(after, ids), { timeout: 15_000 }).toEqual(MIGRATED);
+    } finally {
+      await after.dispose();
+    }
+  });
+});
