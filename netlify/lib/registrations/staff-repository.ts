@@ -68,7 +68,8 @@ export function submissionsRepo() {
       rows.forEach((raw, row) => {
         const r = importRow(raw);
         if (!r.ok) results.push({ row, status: 'error', error: r.error });
-        else valid.push({ row, id: r.id ?? contentId(r.fields), fields: r.fields });
+        // Addresses are stored as Appwrite keeps an account's (lower case), so the owner's account finds them.
+        else valid.push({ row, id: r.id ?? contentId(r.fields), fields: { ...r.fields, email: r.fields.email.toLowerCase() } });
       });
       const seen = new Set<string>();
       for (let i = 0; i < valid.length; i += IMPORT_BATCH) {

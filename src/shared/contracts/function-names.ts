@@ -44,6 +44,8 @@ export const FUNCTIONS = {
   openConfirmationLink: { method: 'POST', caller: 'anyone', bodyLimit: 1 * KB },
   // The customer's own warranty certificate (PDF), for "Download certificate" on /warranties.
   warrantyCertificate: { method: 'GET', caller: 'customer', file: true },
+  // The customer's registrations for /warranties: theirs, and staff imports made out to their verified address.
+  listWarranties: { method: 'GET', caller: 'customer' },
 } as const satisfies Record<string, FunctionSpec>;
 
 export type FunctionName = keyof typeof FUNCTIONS;

@@ -80,6 +80,18 @@ export const counterPhotoSchema = z.object({
   data: z.string().min(1, 'The photo is empty.'),
 });
 
+/** One registration on /warranties, as the server vouches for it: its effective date, products and the photos the
+ * customer can see. */
+export const warrantySchema = z.object({
+  id: z.string(),
+  submitted_at: z.string(),
+  product_sku: z.string(),
+  selected_product: z.string(),
+  photo_ids: z.array(z.string()),
+  status: z.string(),
+});
+export type Warranty = z.infer<typeof warrantySchema>;
+
 export const functionSchemas = {
   products: { response: productListSchema },
   // Its input (PLACES_MIN_INPUT..PLACES_MAX_INPUT characters) and session token are checked by the function, with
@@ -180,6 +192,7 @@ export const functionSchemas = {
     response: z.object({ userId: z.string(), secret: z.string() }),
   },
   warrantyCertificate: { query: query({ id: z.string().default('').pipe(z.string().regex(ID, '`id` must be a registration id.')) }) },
+  listWarranties: { response: z.object({ warranties: z.array(warrantySchema) }) },
 } satisfies { [N in FunctionName]: SchemasOf<N> };
 
 /** A function's schemas: the answer of one that answers JSON (and only of one), what a refusal carries in `details`. */
