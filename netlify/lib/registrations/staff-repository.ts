@@ -24,6 +24,9 @@ export function submissionsRepo() {
       const res = await databases.listDocuments({ ...where, queries, total: false });
       return res.documents.map((d) => registrationOf(d).record);
     } catch (err) {
+      // A cursor naming no submission is the caller's mistake (Appwrite answers it 400 general_cursor_not_found).
+      if (err instanceof AppwriteException && err.type === 'general_cursor_not_found')
+        throw new HttpError(400, 'invalid_query', 'The `cursor` names no submission: start again without it.');
       upstream(err, 'submission');
     }
   }

@@ -7,6 +7,7 @@ import type { FileFunctionName, FunctionName } from './function-names';
 import { placeDetailsResponseSchema, placesAutocompleteResponseSchema } from './places';
 import { productListSchema } from './product';
 import { fieldsSchema, ID_PATTERN as ID, submissionSchema, updateSchema } from './submission';
+import { withinLimit } from './text-length';
 
 export const MAX_IMPORT_ROWS = 20_000;
 const submissionId = z.string().regex(ID);
@@ -75,7 +76,11 @@ export const counterRegistrationSchema = fieldsSchema.extend({
 /** A photo of a counter's registration, base64, with its pre-made file id. */
 export const counterPhotoSchema = z.object({
   id: z.string().regex(ID, 'The photo needs its pre-made file id.'),
-  name: z.string().trim().min(1).max(255),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'The photo needs its file name.')
+    .refine((v) => withinLimit(v, 255), 'The photo’s file name can be at most 255 characters.'),
   type: z.enum(COUNTER_PHOTO_TYPES, { error: 'Photos must be JPEG, PNG or WebP.' }),
   data: z.string().min(1, 'The photo is empty.'),
 });
@@ -167,7 +172,7 @@ export const functionSchemas = {
         .string({ error: 'Enter the store name.' })
         .trim()
         .min(1, 'Enter the store name.')
-        .max(STORE_NAME_MAX, `The store name can be at most ${STORE_NAME_MAX} characters.`),
+        .refine((v) => withinLimit(v, STORE_NAME_MAX), `The store name can be at most ${STORE_NAME_MAX} characters.`),
     }),
     response: z.object({ id: z.string(), store: z.string(), token: z.string() }),
   },
