@@ -7,7 +7,8 @@ import { env } from '../env';
 import { HttpError } from '../http';
 import { bundledCatalog } from '../products/catalog';
 import { fetchShopifyProducts } from '../products/shopify';
-import { isCustomersRegistration, type CustomerAccount } from '../registrations/customer-registrations';
+import type { Customer } from '../define';
+import { isCustomersRegistration } from '../registrations/customer-registrations';
 import { readRegistration } from '../registrations/registrations';
 import { certificateFilename, certificateInputOf, makeCertificate } from './pdf';
 
@@ -36,7 +37,7 @@ export const brandFromEnv = () => ({ name: env('PRODUCT_NAME') ?? 'Warranty Regi
 const NOT_FOUND = () => new HttpError(404, 'not_found', 'That registration does not exist.');
 
 /** The PDF of registration `id` for `customer` (one of the registrations /warranties shows them), as a download. */
-export async function warrantyCertificate(id: string, customer: CustomerAccount): Promise<Response> {
+export async function warrantyCertificate(id: string, customer: Customer): Promise<Response> {
   const reg = await readRegistration(id);
   if (!reg || !isCustomersRegistration(reg, customer)) throw NOT_FOUND();
   const record = reg.record;

@@ -8,16 +8,14 @@
 import { AppwriteException, Query, type Models } from 'node-appwrite';
 import { REGISTRATION_STATUS } from '../../../src/shared/contracts/submission';
 import { customerDatabases } from '../appwrite';
+import type { Customer } from '../define';
 import { HttpError } from '../http';
 import { collection, registrationOf, sameAddress, type Registration } from './registrations';
-
-/** The signed-in customer: their account, its address, and whether Appwrite holds that address as verified. */
-export type CustomerAccount = { id: string; email: string; emailVerified: boolean };
 
 const PAGE = 100;
 
 /** Whether `customer` may see registration `reg` and download its certificate. */
-export function isCustomersRegistration(reg: Registration, customer: CustomerAccount): boolean {
+export function isCustomersRegistration(reg: Registration, customer: Customer): boolean {
   if (reg.owner) return reg.owner === customer.id && reg.status === REGISTRATION_STATUS.confirmed;
   return (
     reg.serverWritten &&
@@ -38,17 +36,19 @@ async function allPages(list: (queries: string[]) => Promise<Models.DocumentList
 }
 
 /** Every registration `customer` may see (see above), each once. `jwt` is their session's, to read as they do. */
-export async function customerRegistrations(customer: CustomerAccount, jwt: string): Promise<Registration[]> {
+export async function customerRegistrations(customer: Customer, jwt: string): Promise<Registration[]> {
   const { databases, where } = collection();
   const own = customerDatabases(jwt);
   try {
     const docs = await allPages((queries) => own.listDocuments({ ...where, queries, total: false }), []);
-    // Appwrite keeps account addresses in lower case; staff imports store theirs so (staff-repository.ts).
+    // Staff imports name no account (user_id unset) and store their address in lower case, as Appwrite keeps an
+    // account's (staff-repository.ts). Asking for those alone leaves out what customers' devices write (they set
+    // user_id), so others typing this address in do not add to this work; whatever else comes is checked above.
     if (customer.emailVerified && customer.email)
       docs.push(
         ...(await allPages(
           (queries) => databases.listDocuments({ ...where, queries, total: false }),
-          [Query.equal('email', [customer.email.toLowerCase()])],
+          [Query.equal('email', [customer.email.toLowerCase()]), Query.isNull('user_id')],
         )),
       );
     const seen = new Map<string, Registration>();
