@@ -71,6 +71,7 @@ describe.runIf(chromiumPath)('staff sessions on several devices', () => {
 
     const logout = desk.waitForResponse((r) => new URL(r.url()).pathname === '/auth/v1/logout');
     await desk.getByRole('button', { name: 'Sign out' }).click();
+    expect(new URL((await logout).url()).searchParams.get('scope')).toBe('local');
     expect((await logout).status()).toBe(204);
     await desk.waitForURL(url('/login/staff'));
     await expect.poll(() => desk.locator('h1').textContent()).toBe('Staff sign-in');
@@ -91,6 +92,8 @@ describe.runIf(chromiumPath)('staff sessions on several devices', () => {
     await desk.waitForURL(url('/login/staff?next=/submission'), { timeout: 15_000 });
     await expect.poll(() => desk.locator('h1').textContent()).toBe('Staff sign-in');
     expect(await troubles(desk)).toBe(0);
+    // The session the server had ended is gone from the device too (the server's 403 on sign-out is ignored).
+    expect(await desk.evaluate(() => Object.keys(localStorage).filter((k) => /^sb-.*-auth-token$/.test(k)))).toEqual([]);
     await desk.screenshot({ path: `${SHOTS}/ended-session-sign-in.png` });
     await signInStaffThroughForm(desk);
     await desk.waitForURL(url('/submission'));
