@@ -4,7 +4,6 @@ import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import { serve } from '@hono/node-server';
 import { appwriteApi, toErrorResponse } from './appwrite';
 import type { AppwriteBackend } from './appwrite/backend';
 import { routeNotFound } from './appwrite/errors';
@@ -19,6 +18,7 @@ import { functionsEnvOf, type FunctionsEnv } from './functions-env';
 import { createMailer, type Mailer } from './mail';
 import { mailRelayRoutes } from './mail-relay';
 import { clientIp } from './net/client-ip';
+import { httpServer } from './net/request-target';
 import { allowedOrigins, originOf } from './origins';
 import { loadSecrets, type Secrets } from './secrets';
 import { securityHeaders } from './security-headers';
@@ -163,10 +163,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   });
   const storeSweeps = await startStoreSweeps(be);
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+  const server = httpServer(app.fetch, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
+    server.listen(config.port, config.host);
   });
   const port = (server.address() as AddressInfo).port;
   const loopback =

@@ -24,3 +24,9 @@ export function customerAccount(jwt: string) {
   const s = appwriteSettings();
   return new Account(new Client().setEndpoint(s.endpoint).setProject(s.projectId).setJWT(jwt));
 }
+
+/** The database as the customer behind an Appwrite JWT reads it: only the documents their permissions give them. */
+export function customerDatabases(jwt: string) {
+  const s = appwriteSettings();
+  return new Databases(new Client().setEndpoint(s.endpoint).setProject(s.projectId).setJWT(jwt));
+}

@@ -18,7 +18,12 @@ export function parsePermissions(input: unknown, caller: Caller, allowed: Action
   const out = new Set<string>();
   for (const p of input) {
     const m = typeof p === 'string' ? PERMISSION.exec(p) : null;
-    if (!m || !ROLE.test(m[2]!)) throw invalidParam('permissions', `Permission "${String(p)}" is not valid`);
+    // Only a string is quoted back: turning a nested array into text recurses once per level (10,000 deep overflows).
+    if (!m || !ROLE.test(m[2]!))
+      throw invalidParam(
+        'permissions',
+        typeof p === 'string' ? `Permission "${p.slice(0, 200)}" is not valid` : 'Each permission must be a string',
+      );
     const actions = m[1] === 'write' ? (['update', 'delete'] as Action[]) : [m[1] as Action];
     for (const action of actions) {
       if (!allowed.includes(action)) throw invalidParam('permissions', `Permissions must be one of: (${allowed.join(', ')})`);

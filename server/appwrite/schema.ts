@@ -1,6 +1,7 @@
 // Databases, collections and their attributes as the document routes see them,
 // cached in memory and dropped on every schema change. Also validates document data against the attributes.
 import type { Db } from '../store/sqlite';
+import { isEmail } from '../../src/shared/contracts/email';
 import { AppwriteError } from './errors';
 
 export type AttributeType = 'string' | 'integer' | 'float' | 'boolean' | 'datetime' | 'email' | 'enum' | 'url' | 'ip';
@@ -115,7 +116,6 @@ export class SchemaCache {
 }
 
 const structure = (msg: string) => new AppwriteError(400, 'document_invalid_structure', `Invalid document structure: ${msg}`);
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
 
 /** Why `v` is not a valid single value of attribute `a`, or null when it is. */
@@ -123,10 +123,12 @@ export function valueProblem(a: AttributeSpec, v: unknown): string | null {
   switch (a.type) {
     case 'string':
       if (typeof v !== 'string') return `Value must be a valid string and no longer than ${a.size} chars`;
+      // Counted in UTF-16 code units (Appwrite Cloud counts code points, never more): the contracts count the same way
+      // (src/shared/contracts/text-length.ts), so what a function accepts is stored.
       if (a.size !== undefined && v.length > a.size) return `Value must be a valid string and no longer than ${a.size} chars`;
       return null;
     case 'email':
-      return typeof v === 'string' && v.length <= 254 && EMAIL.test(v) ? null : 'Value must be a valid email address';
+      return typeof v === 'string' && isEmail(v) ? null : 'Value must be a valid email address';
     case 'url':
       try {
         if (typeof v === 'string' && /^https?:$/.test(new URL(v).protocol)) return null;

@@ -102,15 +102,29 @@ export async function getStaffToken(config: StaffAuthConfig): Promise<string | n
   return s && !s.offline ? s.session.access_token : null;
 }
 
-/** Ends the session: on the server when reachable, on this device always. */
+/**
+ * Ends the staff session of this device: on the server when reachable, on this device always. Only this device's
+ * session ends (scope local): the same account stays signed in at other desks, and a device made a counter does not
+ * sign them out (supabase-js's default, global, would end them all). A session the server has already ended (401, 403,
+ * 404) is simply removed here (SPEC.md section 8).
+ */
 export async function signOutStaff(config: StaffAuthConfig): Promise<void> {
   let ended = false;
   try {
-    const { error } = await (await loadSupabase(config)).auth.signOut();
+    const { error } = await (await loadSupabase(config)).auth.signOut({ scope: 'local' });
     if (error) console.warn('Sign-out could not reach the server; the session ends on this device.', error);
     ended = !error;
   } catch (err) {
     console.warn('Sign-out could not run; the session ends on this device.', err);
   }
   if (!ended) for (const suffix of ['', '-code-verifier', '-user']) localStorage.removeItem(staffStorageKey(config) + suffix);
+}
+
+/**
+ * Whether the server still holds this device's stored session: false when it answers that the session has ended
+ * (signed out elsewhere, revoked), true when it confirms it or cannot be reached (offline, the stored session counts).
+ */
+export async function staffSessionLives(config: StaffAuthConfig): Promise<boolean> {
+  const { error } = await (await loadSupabase(config)).auth.getUser();
+  return !error || error.name === 'AuthRetryableFetchError';
 }

@@ -1,12 +1,14 @@
-// "Download certificate" on /warranties: the certificate of one of the caller's own registrations, made by the same
-// module as the confirmation e-mail's attachment (./pdf.ts). Anyone else's registration, and one still awaiting its
-// e-mail confirmation, is answered as a missing one.
+// "Download certificate" on /warranties: the certificate of one of the registrations the caller sees there (their own,
+// or a staff import made out to their verified address), made by the same module as the confirmation e-mail's
+// attachment (./pdf.ts). Anyone else's registration, and one still awaiting its e-mail confirmation, is answered as a
+// missing one.
 import type { Product } from '../../../src/shared/contracts/product';
-import { REGISTRATION_STATUS } from '../../../src/shared/contracts/submission';
 import { env } from '../env';
 import { HttpError } from '../http';
 import { bundledCatalog } from '../products/catalog';
 import { fetchShopifyProducts } from '../products/shopify';
+import type { Customer } from '../define';
+import { isCustomersRegistration } from '../registrations/customer-registrations';
 import { readRegistration } from '../registrations/registrations';
 import { certificateFilename, certificateInputOf, makeCertificate } from './pdf';
 
@@ -34,10 +36,10 @@ export const brandFromEnv = () => ({ name: env('PRODUCT_NAME') ?? 'Warranty Regi
 
 const NOT_FOUND = () => new HttpError(404, 'not_found', 'That registration does not exist.');
 
-/** The PDF of registration `id` for customer `userId`, as a download. */
-export async function warrantyCertificate(id: string, userId: string): Promise<Response> {
+/** The PDF of registration `id` for `customer` (one of the registrations /warranties shows them), as a download. */
+export async function warrantyCertificate(id: string, customer: Customer): Promise<Response> {
   const reg = await readRegistration(id);
-  if (!reg || reg.owner !== userId || reg.status !== REGISTRATION_STATUS.confirmed) throw NOT_FOUND();
+  if (!reg || !isCustomersRegistration(reg, customer)) throw NOT_FOUND();
   const record = reg.record;
   const pdf = await makeCertificate(certificateInputOf(record, brandFromEnv(), await certificateCatalog()));
   return new Response(new Uint8Array(pdf), {

@@ -24,6 +24,9 @@ export function submissionsRepo() {
       const res = await databases.listDocuments({ ...where, queries, total: false });
       return res.documents.map((d) => registrationOf(d).record);
     } catch (err) {
+      // A cursor naming no submission is the caller's mistake (Appwrite answers it 400 general_cursor_not_found).
+      if (err instanceof AppwriteException && err.type === 'general_cursor_not_found')
+        throw new HttpError(400, 'invalid_query', 'The `cursor` names no submission: start again without it.');
       upstream(err, 'submission');
     }
   }
@@ -68,7 +71,8 @@ export function submissionsRepo() {
       rows.forEach((raw, row) => {
         const r = importRow(raw);
         if (!r.ok) results.push({ row, status: 'error', error: r.error });
-        else valid.push({ row, id: r.id ?? contentId(r.fields), fields: r.fields });
+        // Addresses are stored as Appwrite keeps an account's (lower case), so the owner's account finds them.
+        else valid.push({ row, id: r.id ?? contentId(r.fields), fields: { ...r.fields, email: r.fields.email.toLowerCase() } });
       });
       const seen = new Set<string>();
       for (let i = 0; i < valid.length; i += IMPORT_BATCH) {

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Session } from '@supabase/supabase-js';
 import type { RuntimeConfig } from '@/lib/runtime-config';
-import { isNonStaffSession, isStaffSession, loadSupabase } from '@/lib/staff-session';
+import { isNonStaffSession, isStaffSession, loadSupabase, signOutStaff, staffSessionLives } from '@/lib/staff-session';
 import type { Navigate } from './navigation';
 import { authMessage, NOT_STAFF } from './sign-in-messages';
 import './staff.css';
@@ -25,7 +25,7 @@ export function StaffSignIn({ config, navigate, next }: { config: RuntimeConfig;
     if (!live.current) return;
     if (!session) return setStage({ name: 'password' });
     if (isNonStaffSession(session)) {
-      await sb.auth.signOut({ scope: 'local' });
+      await signOutStaff(config);
       setError(NOT_STAFF);
       return setStage({ name: 'password' });
     }
@@ -47,7 +47,15 @@ export function StaffSignIn({ config, navigate, next }: { config: RuntimeConfig;
     live.current = true;
     loadSupabase(config)
       .then((sb) => sb.auth.getSession())
-      .then(({ data }) => continueNow.current(data.session))
+      .then(async ({ data }) => {
+        // A stored session may have been ended on the server (signed out elsewhere): it is removed here and the form
+        // shows, rather than opening a staff screen that can no longer load anything.
+        if (data.session && !(await staffSessionLives(config))) {
+          await signOutStaff(config);
+          return continueNow.current(null);
+        }
+        return continueNow.current(data.session);
+      })
       .catch((err: unknown) => {
         console.error(err);
         if (live.current) setStage({ name: 'password' });
@@ -100,7 +108,7 @@ export function StaffSignIn({ config, navigate, next }: { config: RuntimeConfig;
 
   const otherAccount = () =>
     void run(async () => {
-      await (await loadSupabase(config)).auth.signOut({ scope: 'local' });
+      await signOutStaff(config);
       setPassword('');
       setStage({ name: 'password' });
     });

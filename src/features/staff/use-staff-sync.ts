@@ -7,7 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { AppDb } from '@/db/schema';
 import { UNEXPECTED_ANSWER } from '@/lib/staff-functions';
 import type { RuntimeConfig } from '@/lib/runtime-config';
-import { getStaffSession } from '@/lib/staff-session';
+import { getStaffSession, signOutStaff } from '@/lib/staff-session';
 import { flushPendingEdits, type FlushResult } from '@/sync/pending-edits';
 import { StaffSyncError } from '@/sync/staff-api';
 import { lastSyncedAt, syncSubmissions } from '@/sync/submissions-sync';
@@ -85,8 +85,12 @@ export function useStaffSync(
         next = { offline: false, error: null, fetchError: null, conflicts: flushed.conflicts.length };
       } catch (err) {
         const offline = err instanceof StaffSyncError && err.status === 0;
-        if (!offline) console.error('Staff sync failed:', err);
-        next = { offline, error: messageOf(err), fetchError: offline ? null : syncErrorText(err) };
+        const ended = refused(err) && err.status === 401;
+        if (!offline && !ended) console.error('Staff sync failed:', err);
+        // The server says the session has ended (signed out elsewhere, revoked): it ends here too, and the staff
+        // screen gives way to the sign-in form (RequireStaff hears the sign-out) instead of an error over old rows.
+        if (ended) await signOutStaff(config);
+        next = { offline, error: messageOf(err), fetchError: offline || ended ? null : syncErrorText(err) };
       }
       if (live.current) setState((s) => ({ ...s, ...next, syncing: false, version: s.version + 1 }));
     })().finally(() => (running.current = null));

@@ -1,8 +1,8 @@
 // /warranties: "Your warranties". The customer signs in with their email and code (the wizard's texts), then sees one
-// card per registration they made, newest first, each with its certificate to download. The list is what the server
-// lets this customer's session read (each registration carries its owner's read permission), nothing filtered here.
+// card per registration whose verified owner address is theirs (their own, a counter's they confirmed, a staff import
+// made out to it), newest first, each with its certificate to download. The list is the server's answer
+// (listWarranties), nothing filtered here.
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
-import { Query } from 'appwrite';
 import { appwrite } from '@/lib/appwrite';
 import { statusOf } from '@/lib/appwrite-errors';
 import { endSession } from '@/lib/customer-sign-in/account';
@@ -10,7 +10,7 @@ import { callFunction } from '@/lib/functions';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 import { previewSizeFor } from '@/shared/previews';
 import { SignIn } from './sign-in';
-import { cardsOf, certificateName, type RegistrationDoc, type WarrantyCard } from './warranty-cards';
+import { cardsOf, certificateName, docOf, type WarrantyCard } from './warranty-cards';
 import './warranties.css';
 
 type Props = {
@@ -29,7 +29,8 @@ type View =
 
 // Shown 80 px wide; twice that for sharp phone screens, in the nearest size the server makes previews in.
 const THUMB = previewSizeFor(160);
-const PAGE = 100;
+const OFFLINE = 'Your warranties could not be loaded: this device seems to be offline. Check your connection, then try again.';
+const UNAVAILABLE = 'Your warranties could not be loaded right now. Please try again in a moment.';
 
 function RegisterAnother({ onRegisterAnother }: Pick<Props, 'onRegisterAnother'>) {
   const go = (e: MouseEvent<HTMLAnchorElement>) => {
@@ -45,34 +46,25 @@ function RegisterAnother({ onRegisterAnother }: Pick<Props, 'onRegisterAnother'>
 }
 
 export function WarrantiesPage({ config, onRegisterAnother, onShown }: Props) {
-  const { account, databases, storage } = appwrite(config);
+  const { account, storage } = appwrite(config);
   const [view, setView] = useState<View>({ kind: 'checking' });
   const heading = useRef<HTMLHeadingElement>(null);
 
   const load = useCallback(async () => {
     setView({ kind: 'loading' });
     try {
-      const docs: RegistrationDoc[] = [];
-      for (let cursor: string | undefined; ;) {
-        const queries = [Query.orderDesc('submitted_at'), Query.limit(PAGE)];
-        if (cursor) queries.push(Query.cursorAfter(cursor));
-        const page = await databases.listDocuments({ databaseId: config.databaseId, collectionId: config.collectionId, queries });
-        docs.push(...(page.documents as unknown as RegistrationDoc[]));
-        if (page.documents.length < PAGE) break;
-        cursor = page.documents.at(-1)!.$id;
-      }
-      setView({ kind: 'list', cards: cardsOf(docs) });
+      // The server says which registrations are this customer's (their own, and staff imports made out to their
+      // verified address): the page lists what it answers.
+      const { jwt } = await account.createJWT();
+      const answer = await callFunction('listWarranties', { customerJwt: jwt });
+      if (answer.ok) return setView({ kind: 'list', cards: cardsOf(answer.data.warranties.map(docOf)) });
+      if (answer.status === 401) return setView({ kind: 'signIn' });
+      setView({ kind: 'failed', message: UNAVAILABLE });
     } catch (err) {
       if (statusOf(err) === 401) return setView({ kind: 'signIn' });
-      setView({
-        kind: 'failed',
-        message:
-          statusOf(err) === 0
-            ? 'Your warranties could not be loaded: this device seems to be offline. Check your connection, then try again.'
-            : 'Your warranties could not be loaded right now. Please try again in a moment.',
-      });
+      setView({ kind: 'failed', message: statusOf(err) === 0 ? OFFLINE : UNAVAILABLE });
     }
-  }, [databases, config.databaseId, config.collectionId]);
+  }, [account]);
 
   useEffect(() => {
     let live = true;

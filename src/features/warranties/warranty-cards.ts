@@ -1,7 +1,8 @@
-// What one card on /warranties shows of a stored registration: its products, photos and dates, newest first.
+// What one card on /warranties shows of a registration: its products, photos and dates, newest first.
+import type { Warranty } from '@/shared/contracts/functions';
 import { coveredUntil, formatDate, productLines, productsOf, registeredAt } from '@/shared/warranty';
 
-/** The fields of a submission document the card reads (as the web SDK hands them over). */
+/** The fields of a registration the card reads. */
 export type RegistrationDoc = {
   $id: string;
   $createdAt?: string;
@@ -49,6 +50,16 @@ export function cardOf(doc: RegistrationDoc): WarrantyCard | null {
     at: at.getTime(),
   };
 }
+
+/** A registration as listWarranties answers it (the server's facts), in the fields a card reads. */
+export const docOf = (w: Warranty): RegistrationDoc => ({
+  $id: w.id,
+  submitted_at: w.submitted_at,
+  product_sku: w.product_sku,
+  selected_product: w.selected_product,
+  image_file_id: w.photo_ids.join(','),
+  status: w.status,
+});
 
 /** One card per registration, newest first. */
 export const cardsOf = (docs: readonly RegistrationDoc[]): WarrantyCard[] =>

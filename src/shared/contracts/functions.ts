@@ -21,6 +21,7 @@ import {
 import { placeDetailsResponseSchema, placesAutocompleteResponseSchema } from './places';
 import { productListSchema } from './product';
 import { fieldsSchema, ID_PATTERN as ID, submissionSchema, updateSchema } from './submission';
+import { withinLimit } from './text-length';
 
 export const MAX_IMPORT_ROWS = 20_000;
 const submissionId = z.string().regex(ID);
@@ -89,10 +90,26 @@ export const counterRegistrationSchema = fieldsSchema.extend({
 /** A photo of a counter's registration, base64, with its pre-made file id. */
 export const counterPhotoSchema = z.object({
   id: z.string().regex(ID, 'The photo needs its pre-made file id.'),
-  name: z.string().trim().min(1).max(255),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'The photo needs its file name.')
+    .refine((v) => withinLimit(v, 255), 'The photo’s file name can be at most 255 characters.'),
   type: z.enum(COUNTER_PHOTO_TYPES, { error: 'Photos must be JPEG, PNG or WebP.' }),
   data: z.string().min(1, 'The photo is empty.'),
 });
+
+/** One registration on /warranties, as the server vouches for it: its effective date, products and the photos the
+ * customer can see. */
+export const warrantySchema = z.object({
+  id: z.string(),
+  submitted_at: z.string(),
+  product_sku: z.string(),
+  selected_product: z.string(),
+  photo_ids: z.array(z.string()),
+  status: z.string(),
+});
+export type Warranty = z.infer<typeof warrantySchema>;
 
 export const functionSchemas = {
   products: { response: productListSchema },
@@ -169,7 +186,7 @@ export const functionSchemas = {
         .string({ error: 'Enter the store name.' })
         .trim()
         .min(1, 'Enter the store name.')
-        .max(STORE_NAME_MAX, `The store name can be at most ${STORE_NAME_MAX} characters.`),
+        .refine((v) => withinLimit(v, STORE_NAME_MAX), `The store name can be at most ${STORE_NAME_MAX} characters.`),
     }),
     response: z.object({ id: z.string(), store: z.string(), token: z.string() }),
   },
@@ -209,6 +226,7 @@ export const functionSchemas = {
     query: query({ registration_id: z.string().default('').pipe(z.string().regex(ID, '`registration_id` must be a registration id.')) }),
     response: z.object({ visits: z.array(careVisitSchema) }),
   },
+  listWarranties: { response: z.object({ warranties: z.array(warrantySchema) }) },
 } satisfies { [N in FunctionName]: SchemasOf<N> };
 
 /** A function's schemas: the answer of one that answers JSON (and only of one), what a refusal carries in `details`. */

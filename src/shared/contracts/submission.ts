@@ -1,16 +1,23 @@
 // A warranty submission as stored and as staff change it, checked the same way by the functions, the server and
 // the staff screens.
 import { z } from 'zod';
+import { EMAIL_PATTERN } from './email';
+import { withinLimit } from './text-length';
 
 /** An Appwrite id (documents, files): what every id the app makes or accepts looks like. */
 export const ID_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9._-]{0,35}$/;
-/** The e-mail shape the staff screens and functions accept (the wizard keeps its own hand check: no zod there). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The app's one e-mail rule (./email.ts), for the staff screens and functions. */
+export { EMAIL_PATTERN };
 
 export const SUBMISSION_FIELDS = ['full_name', 'email', 'phone', 'address', 'product_sku', 'selected_product', 'image_file_id'] as const;
 export type SubmissionField = (typeof SUBMISSION_FIELDS)[number];
 
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters.`);
+/** A trimmed text of at most `max` characters, counted as every limit is (./text-length.ts). */
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => withinLimit(v, max), `At most ${max} characters.`);
 
 /** The fields a person enters or edits, with the sizes of appwrite.json's attributes. */
 export const fieldsSchema = z.object({
@@ -53,6 +60,7 @@ export const COMPUTED_FIELDS = ['flags'] as const;
 export const SUBMISSION_ATTRIBUTES = [...SUBMISSION_FIELDS, 'user_id', 'submitted_at', 'status', 'store'] as const;
 
 export { REGISTRATION_STATUS, statusLabel, type RegistrationStatus } from './registration-status';
+export { textLength, withinLimit } from './text-length';
 
 export const updateSchema = fieldsSchema.extend({
   id: z.string().regex(ID_PATTERN, 'id is not a valid submission id.'),

@@ -1,0 +1,21 @@
+// GET listWarranties, the customer (their Appwrite JWT): the registrations /warranties shows them, their own and staff
+// imports made out to their verified address, as the server's facts (see customer-registrations.ts).
+import { defineFunction } from '../lib/define';
+import { limitAccount } from '../lib/rate-limit';
+import { customerRegistrations } from '../lib/registrations/customer-registrations';
+
+export default defineFunction('listWarranties', async ({ req, customer }) => {
+  await limitAccount('listWarranties', customer.id, 300, 'warranty lists');
+  const registrations = await customerRegistrations(customer, req.headers.get('x-appwrite-jwt') ?? '');
+  return {
+    warranties: registrations.map((reg) => ({
+      id: reg.id,
+      submitted_at: reg.record.submitted_at,
+      product_sku: reg.record.product_sku,
+      selected_product: reg.record.selected_product,
+      // An import's photo ids name files the customer has no access to (nor should, unchecked): none are shown.
+      photo_ids: reg.owner ? reg.photoIds : [],
+      status: reg.status,
+    })),
+  };
+});
