@@ -1,6 +1,7 @@
 // What the claim and care-visit functions take and answer (DESIGN.md, "Claims and care"), entered in functions.ts.
 // Bodies are strict: a key the contract does not name is refused, not ignored.
 import { z } from 'zod';
+import { withinLimit } from './text-length';
 import { CLAIM_NUMBER_PATTERN } from '../claims/claim-number';
 import { CLAIM_MESSAGE_MAX, CLAIM_PHOTOS, CLAIM_STATUSES, DELIVERIES, PROBLEMS, RESOLUTIONS, VISIT_KINDS } from '../claims/claim-texts';
 import { ID_PATTERN as ID, submissionSchema } from './submission';
@@ -19,7 +20,7 @@ const text = (required: string) =>
     .string({ error: required })
     .trim()
     .min(1, required)
-    .max(CLAIM_MESSAGE_MAX, `Keep it to ${CLAIM_MESSAGE_MAX.toLocaleString('en-US')} characters.`);
+    .refine((v) => withinLimit(v, CLAIM_MESSAGE_MAX), `Keep it to ${CLAIM_MESSAGE_MAX.toLocaleString('en-US')} characters.`);
 const photoIds = (min: number) =>
   z
     .array(z.string().regex(ID, 'Each photo must be sent as its file id.'), { error: 'Send the photos as a list of file ids.' })
@@ -57,7 +58,7 @@ export const claimActionBodySchema = z
     message: z
       .string({ error: 'The message must be text.' })
       .trim()
-      .max(CLAIM_MESSAGE_MAX, `Keep it to ${CLAIM_MESSAGE_MAX.toLocaleString('en-US')} characters.`)
+      .refine((v) => withinLimit(v, CLAIM_MESSAGE_MAX), `Keep it to ${CLAIM_MESSAGE_MAX.toLocaleString('en-US')} characters.`)
       .optional(),
     resolution: resolution.optional(),
     expected_status: claimStatusSchema,
@@ -117,8 +118,14 @@ export type ClaimEventRecord = z.infer<typeof claimEventSchema>;
 
 export const getClaimsQuerySchema = z.strictObject({
   status: claimStatusSchema.optional(),
-  store: z.string().max(255, 'The store name is too long.').optional(),
-  search: z.string().max(320, 'The search is too long.').optional(),
+  store: z
+    .string()
+    .refine((v) => withinLimit(v, 255), 'The store name is too long.')
+    .optional(),
+  search: z
+    .string()
+    .refine((v) => withinLimit(v, 320), 'The search is too long.')
+    .optional(),
   cursor: z.string().regex(ID, '`cursor` must be a claim id.').optional(),
   limit: z
     .string()
@@ -144,9 +151,13 @@ export const recordVisitBodySchema = z.strictObject({
   notes: z
     .string({ error: 'The notes must be text.' })
     .trim()
-    .max(CLAIM_MESSAGE_MAX, `Keep the notes to ${CLAIM_MESSAGE_MAX.toLocaleString('en-US')} characters.`)
+    .refine((v) => withinLimit(v, CLAIM_MESSAGE_MAX), `Keep the notes to ${CLAIM_MESSAGE_MAX.toLocaleString('en-US')} characters.`)
     .default(''),
-  store: z.string({ error: 'The store must be text.' }).trim().max(80, 'The store name can be at most 80 characters.').optional(),
+  store: z
+    .string({ error: 'The store must be text.' })
+    .trim()
+    .refine((v) => withinLimit(v, 80), 'The store name can be at most 80 characters.')
+    .optional(),
   photo_ids: photoIds(0).default([]),
 });
 

@@ -69,7 +69,14 @@ function problemOf(err: z.ZodError): string {
   const issue = err.issues[0]!;
   const field = issue.path[0] as keyof SubmissionFields | undefined;
   const label = field ? LABELS[field] : 'A value';
-  if (issue.code === 'too_big') return `${label} is too long (at most ${String(issue.maximum)} characters).`;
+  // A text limit is a refinement (it counts as Appwrite does) that names its maximum.
+  const maximum =
+    issue.code === 'too_big'
+      ? issue.maximum
+      : issue.code === 'custom'
+        ? (issue.params as { maximum?: number } | undefined)?.maximum
+        : undefined;
+  if (maximum !== undefined) return `${label} is too long (at most ${String(maximum)} characters).`;
   if (field === 'image_file_id') return 'Image URL must hold photo links from an export, or photo ids separated by commas.';
   // The schema's own messages for a missing name or e-mail and a malformed e-mail are sentences already.
   return issue.message.startsWith(label) ? issue.message : `${label} is not valid.`;

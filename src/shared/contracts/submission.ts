@@ -17,7 +17,7 @@ const text = (max: number) =>
   z
     .string()
     .trim()
-    .refine((v) => withinLimit(v, max), `At most ${max} characters.`);
+    .refine((v) => withinLimit(v, max), { message: `At most ${max} characters.`, params: { maximum: max } });
 
 /** The fields a person enters or edits, with the sizes of appwrite.json's attributes. */
 export const fieldsSchema = z.object({
