@@ -1,7 +1,10 @@
 // /login: the registration wizard, with the outbox's queue pill beside its progress.
 import { useCallback, useState } from 'react';
+import type { OutboxEntry } from '@/db/types';
 import { QueuePill } from '@/features/outbox/queue-pill';
 import { RegistrationPage } from '@/features/wizard/registration-page';
+import { useCounterStore } from '@/lib/counter-device';
+import { fixRegistration } from '../fix-registration';
 import { useConfig } from '../config-context';
 import { takeOverPrerendered, usePrerendered } from '../prerendered';
 import { useNav } from '../router';
@@ -15,5 +18,8 @@ export default function Registration() {
   const { navigate } = useNav();
   const onLeave = useCallback(() => navigate('/'), [navigate]);
   const firstStep = usePrerendered() ? takeOverPrerendered : undefined;
-  return <RegistrationPage config={config} status={<QueuePill />} onShown={onShown} onLeave={onLeave} firstStep={firstStep} />;
+  // On a store's counter the next customer must not open an earlier one's registration: staff fix it from /home.
+  const onFix = useCounterStore() === null ? (entry: OutboxEntry) => void fixRegistration(entry) : undefined;
+  const status = <QueuePill onFix={onFix} />;
+  return <RegistrationPage config={config} status={status} onShown={onShown} onLeave={onLeave} firstStep={firstStep} />;
 }

@@ -2,6 +2,7 @@
 import { appDb } from '@/db/schema';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 import { requestFlush } from '@/sync/flush-request';
+import { withOutboxLock } from '@/sync/lock';
 import type { ActorIO } from './wizard.types';
 
 type Input = ActorIO['submitRegistration']['input'];
@@ -31,16 +32,18 @@ export function submitThroughOutbox(config: RuntimeConfig) {
       // Queued before the customer signed in again: send that record, never a second copy.
       if (!(await outbox.get(entryId))) return { outcome: 'sent', entryId };
     } else {
-      entryId = (
-        await outbox.enqueue({
+      const enqueue = () =>
+        outbox.enqueue({
           userId: input.userId,
           fields: input.fields,
           draftFileIds: input.photoIds,
           draftId: input.draftId,
           store: input.store,
           via: input.via,
-        })
-      ).id;
+          replaces: input.replaces,
+        });
+      // A fix replaces its set-aside record under the lock, so no runner holds that record meanwhile.
+      entryId = (input.replaces ? await withOutboxLock(enqueue) : await enqueue()).id;
       void askPersistentStorageOnce(db).catch(() => undefined);
     }
     if (input.via === 'customer') await outbox.releaseNeedsSignIn(input.userId, input.fields.email);

@@ -36,6 +36,10 @@ export type DraftValues = Omit<WizardFields, 'code'> & {
   queuedEntryId: string | null;
   /** On a counter: the customer goes on without the code and confirms by the e-mailed link. */
   confirmLater: boolean;
+  /** A registration the server set aside, reopened to be fixed: submitting replaces it (same id, never a second copy). */
+  fixingEntryId?: string | null;
+  /** Wrong tries of the code on its way (after a reload the server still counts them). */
+  wrongCodes?: number;
 };
 
 export type LoadedDraft = {
@@ -64,6 +68,8 @@ export type SubmitInput = {
   photoIds: string[];
   draftId: string;
   entryId: string | null;
+  /** The set-aside registration this one fixes and replaces. */
+  replaces?: string;
   /** "counter": sent with the counter's token, confirmed later by the customer's link. */
   via: 'customer' | 'counter';
   /** The counter's store, when registered on one. */
@@ -116,6 +122,9 @@ export type WizardContext = {
   catalogError: string | null;
   results: CatalogEntry[];
   queuedEntryId: string | null;
+  /** See DraftValues. */
+  fixingEntryId: string | null;
+  wrongCodes: number;
   outcome: 'sent' | 'queued' | null;
   /** The code could not be sent (offline, server unreachable): on a counter the customer may confirm later. */
   codeUnsendable: boolean;
