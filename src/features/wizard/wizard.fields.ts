@@ -64,6 +64,7 @@ export const initialContext = (): WizardContext => ({
   fixingEntryId: null,
   wrongCodes: 0,
   outcome: null,
+  registeredEmail: '',
   codeUnsendable: false,
   confirmLater: false,
   counter: { store: null, timings: defaultTimings() },

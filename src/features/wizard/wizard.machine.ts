@@ -8,9 +8,9 @@ import { answerUpdates, emptyFields, initialContext } from './wizard.fields';
 import { idleGuards, idleRegion } from './wizard.idle';
 import { photosRegion, photoUpdates } from './wizard.photos';
 import { placeholders, type WizardActors } from './wizard.placeholders';
-import { isAuthFailure, isFilled, LIMITS, MESSAGES, submitErrorMessage, toRegistration } from './wizard.rules';
+import { isAuthFailure, isFilled, LIMITS, MESSAGES, submitErrorMessage } from './wizard.rules';
 import { sessionRegion } from './wizard.session';
-import { enterStep, overLimit, showError, STEP_STATES } from './wizard.steps';
+import { enterStep, overLimit, showError, STEP_STATES, submitInput, wizardDelays } from './wizard.steps';
 import { limitedFields, limitErrorAt } from './wizard.limits';
 import type { Step, SubmitOutcome, WizardContext, WizardEvent } from './wizard.types';
 import { wizardUpdate } from './wizard.update';
@@ -149,13 +149,7 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
       // A first code on its way; a counter's customer no longer goes on without it.
       codeSent: assign({ codeUnsendable: false, confirmLater: false }),
     },
-    delays: {
-      verifiedAdvance: LIMITS.verifiedAdvanceMs,
-      draftDebounce: LIMITS.draftDebounceMs,
-      counterThanks: ({ context }) => context.counter.timings.thanksSeconds * 1000,
-      counterIdle: ({ context }) => context.counter.timings.idleSeconds * 1000,
-      counterWarning: ({ context }) => context.counter.timings.warningSeconds * 1000,
-    },
+    delays: wizardDelays,
   }).createMachine({
     id: 'wizard',
     type: 'parallel',
@@ -232,6 +226,7 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
                 on: {
                   ...signIn.email.states.editing.on,
                   'step.back': '#wizard.flow.enteringName',
+                  'step.forward': { guard: 'hasPendingLogin', target: '#wizard.flow.enteringCode' },
                   // On a counter whose code cannot go out: on without it, confirmed by the e-mailed link.
                   'code.later': {
                     guard: and(['canConfirmLater', 'isEmailValid']),
@@ -328,16 +323,7 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
                 invoke: {
                   id: 'submitRegistration',
                   src: 'submitRegistration',
-                  input: ({ context }) => ({
-                    userId: context.userId ?? '',
-                    fields: toRegistration(context),
-                    photoIds: context.photos.map((p) => p.id),
-                    draftId: context.draftId,
-                    entryId: context.queuedEntryId,
-                    ...(context.fixingEntryId ? { replaces: context.fixingEntryId } : {}),
-                    via: context.confirmLater ? ('counter' as const) : ('customer' as const),
-                    store: context.counter.store,
-                  }),
+                  input: submitInput,
                   onDone: [
                     {
                       guard: { type: 'isSignInNeeded', params: ({ event }) => ({ outcome: event.output.outcome }) },
@@ -352,6 +338,8 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
                     {
                       target: '#wizard.flow.registered',
                       actions: [
+                        // Step 7 names the address the certificate goes to; everything else of the customer goes.
+                        assign({ registeredEmail: ({ context }) => context.fields.email.trim() }),
                         { type: 'forgetCustomer', params: { keepPhotos: true } },
                         assign({ outcome: ({ event }) => (event.output.outcome === 'sent' ? 'sent' : 'queued') }),
                       ],
@@ -379,7 +367,7 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
             on: {
               'wizard.restart': {
                 target: 'enteringName',
-                actions: assign({ draftId: () => crypto.randomUUID(), outcome: null, confirmLater: false }),
+                actions: assign({ draftId: () => crypto.randomUUID(), outcome: null, confirmLater: false, registeredEmail: '' }),
               },
             },
           },

@@ -126,6 +126,8 @@ export type WizardContext = {
   fixingEntryId: string | null;
   wrongCodes: number;
   outcome: 'sent' | 'queued' | null;
+  /** On step 7: the address the warranty certificate is e-mailed to. */
+  registeredEmail: string;
   /** The code could not be sent (offline, server unreachable): on a counter the customer may confirm later. */
   codeUnsendable: boolean;
   /** Going on without the code; kept after Submit so step 7 can say a link is coming. */
@@ -145,6 +147,8 @@ export type WizardEvent =
   | { type: 'category.change'; category: Category }
   | { type: 'step.next' }
   | { type: 'step.back' }
+  /** Browser Forward on step 2: back to the code already sent, without sending another. */
+  | { type: 'step.forward' }
   | { type: 'key.enter' }
   | { type: 'code.send' }
   | { type: 'code.verify' }
