@@ -242,6 +242,22 @@ describe('Right data in the wizard (issue 22)', () => {
       await page.screenshot({ path: SHOT('5-thanks'), fullPage: true });
       await link.click();
       await page.getByRole('heading', { level: 1, name: 'Your warranties' }).waitFor();
+
+      // Signed in there, "Register another purchase" keeps to one line at 390 px.
+      const before = await latestCode(app.server.url, email).catch(() => undefined);
+      await page.getByLabel('Email Address').fill(email);
+      await page.getByRole('button', { name: 'Send OTP' }).click();
+      await page.getByLabel('Enter OTP').fill(await codeFor(app.server, email, before));
+      await page.getByRole('button', { name: 'Verify OTP' }).click();
+      const again = page.getByRole('link', { name: 'Register another purchase' });
+      await again.waitFor({ timeout: 10_000 });
+      const lines = await again.evaluate((a) => {
+        const range = document.createRange();
+        range.selectNodeContents(a);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+      expect(lines).toBe(1);
+      await page.screenshot({ path: SHOT('7-warranties'), fullPage: true });
     } finally {
       await context.close();
     }

@@ -20,6 +20,6 @@ export default function Registration() {
   const firstStep = usePrerendered() ? takeOverPrerendered : undefined;
   // On a store's counter the next customer must not open an earlier one's registration: staff fix it from /home.
   const onFix = useCounterStore() === null ? (entry: OutboxEntry) => void fixRegistration(entry) : undefined;
-  const status = <QueuePill onFix={onFix} />;
+  const status = ({ fixing }: { fixing: string | null }) => <QueuePill onFix={onFix} fixing={fixing} />;
   return <RegistrationPage config={config} status={status} onShown={onShown} onLeave={onLeave} firstStep={firstStep} />;
 }

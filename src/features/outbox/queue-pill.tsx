@@ -7,13 +7,19 @@ import { retryNow } from './queue-actions';
 import { useOutbox } from './use-outbox';
 import './queue-pill.css';
 
-export function QueuePill({ onFix }: { onFix?: (entry: OutboxEntry) => void }) {
+type Props = {
+  onFix?: (entry: OutboxEntry) => void;
+  /** The set-aside registration the wizard on screen is fixing now. */
+  fixing?: string | null;
+};
+
+export function QueuePill({ onFix, fixing }: Props) {
   const outbox = useOutbox();
   const [retrying, setRetrying] = useState(false);
   const s = outbox?.summary;
   if (!outbox || !s || s.waiting === 0) return null;
   const setAside = outbox.entries.find((e) => e.status === 'rejected');
-  if (setAside) return <SetAside entry={setAside} count={s.rejected} onFix={onFix} />;
+  if (setAside) return <SetAside entry={setAside} count={s.rejected} onFix={onFix} fixing={setAside.id === fixing} />;
   const retry = async () => {
     setRetrying(true);
     await retryNow(outbox.entries).finally(() => setTimeout(() => setRetrying(false), 1_000));
@@ -39,8 +45,9 @@ export function QueuePill({ onFix }: { onFix?: (entry: OutboxEntry) => void }) {
 }
 
 /** The oldest set-aside registration: what was refused, and Fix it (sending it again as it is would fail again). */
-function SetAside({ entry, count, onFix }: { entry: OutboxEntry; count: number; onFix?: (entry: OutboxEntry) => void }) {
+function SetAside({ entry, count, onFix, fixing }: { entry: OutboxEntry; count: number; fixing: boolean } & Pick<Props, 'onFix'>) {
   const [opening, setOpening] = useState(false);
+  const canFix = onFix && !fixing;
   return (
     <div className="queue-pill queue-pill--attention" role="status" aria-live="polite">
       <span className="queue-pill__text">
@@ -48,10 +55,10 @@ function SetAside({ entry, count, onFix }: { entry: OutboxEntry; count: number; 
         <span className="visually-hidden">. </span>
         <span className="queue-pill__reason">
           {refusalOf(entry, 'your')}
-          {!onFix && ' Ask staff to fix it.'}
+          {fixing ? ' Correct it here, then submit it again.' : !onFix && ' Ask staff to fix it.'}
         </span>
       </span>
-      {onFix && (
+      {canFix && (
         <button
           type="button"
           className="queue-pill__retry"

@@ -72,8 +72,8 @@ const STEPS: Record<number, ComponentType<StepProps>> = {
 
 type Props = {
   config: RuntimeConfig;
-  /** Beside the step's progress: the outbox's queue pill. */
-  status?: ReactNode;
+  /** Beside the step's progress: the outbox's queue pill (told which set-aside registration is being fixed). */
+  status?: (wizard: { fixing: string | null }) => ReactNode;
   /** Called once the restored step is on screen. */
   onShown?: () => void;
   /** A counter is done with its customer (registered, or walked away): the start page comes back. */
@@ -162,7 +162,7 @@ export function RegistrationPage({ config, status, onShown, onLeave, firstStep }
       error={state.context.error}
       onBack={step >= 2 && step <= 6 ? back : undefined}
       onEnter={() => send({ type: 'key.enter' })}
-      status={status}
+      status={status?.({ fixing: state.context.fixingEntryId })}
     >
       {Step ? <Step state={state} send={send} /> : <StepThanks state={state} send={send} careTipsUrl={config.brand.careTipsUrl} />}
       {view.idleWarning && <IdleWarning onContinue={() => send({ type: 'idle.continue' })} seconds={config.counter.warningSeconds} />}
