@@ -1,5 +1,5 @@
 // What a registration set aside by the server was refused for, read from the record itself (never shown raw): a field
-// over the server's limits, else the field the server's words name.
+// over the server's limits, else the field (or the photo) the server's words name.
 import type { OutboxEntry } from '@/db/types';
 import { FIELD_LIMITS, fieldOverLimit, type LimitedField } from '@/shared/contracts/field-limits';
 
@@ -12,5 +12,7 @@ export function refusedField(e: Pick<OutboxEntry, 'fields' | 'files' | 'lastErro
   // Appwrite names the attribute (`Attribute "email" has invalid format`) or the parameter (`Invalid `email` param`).
   const named = /attribute\s+"?([a-z_]+)"?|`([a-z_]+)`\s+param/i.exec(e.lastError ?? '');
   const name = named?.[1] ?? named?.[2] ?? '';
-  return isLimited(name) ? { field: name, tooLong: false } : null;
+  if (isLimited(name)) return { field: name, tooLong: false };
+  // A photo the storage refused (its type, its size): the upload's words speak of a file.
+  return /\bfile\b/i.test(e.lastError ?? '') ? { field: 'image_file_id', tooLong: false } : null;
 }

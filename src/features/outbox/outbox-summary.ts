@@ -41,6 +41,7 @@ export function refusalOf(e: OutboxEntry, whose: 'your' | 'the'): string {
   const capital = whose === 'your' ? 'Your' : 'The';
   // Words this app wrote for people (a missing photo, a revoked counter) are shown; a server's technical ones never.
   if (!fault) return e.lastError && !TECHNICAL.test(e.lastError) ? e.lastError : 'The server did not accept it.';
+  if (fault.field === 'image_file_id' && !fault.tooLong) return `The server did not accept one of ${whose} photos.`;
   const name = FIELD_NAMES[fault.field];
   return fault.tooLong
     ? `${capital} ${name} is longer than the ${FIELD_LIMITS[fault.field]} characters the server takes.`

@@ -5,7 +5,8 @@ import type { AppDb } from '@/db/schema';
 import type { OutboxEntry } from '@/db/types';
 import { COUNTRIES, DEFAULT_COUNTRY } from './countries';
 import { STORAGE_KEYS, type KeyStore } from './drafts';
-import { limitFault } from './wizard.limits';
+import { refusedField } from '@/sync/refusal';
+import { FIELD_STEPS } from './wizard.limits';
 import { COUNTRY_NAME, LIMITS } from './wizard.rules';
 import type { DraftValues } from './wizard.types';
 
@@ -33,9 +34,11 @@ export function phoneParts(phone: string): Pick<DraftValues, 'phoneCountry' | 'p
     : { phoneCountry: DEFAULT_COUNTRY, phone: phone.replace(/\D/g, '') };
 }
 
-/** The step to reopen a set-aside registration on: the one where a field over its limit is typed, else the last. */
-export const stepAtFault = (entry: OutboxEntry): number =>
-  limitFault({ ...entry.fields, image_file_id: entry.files.map((f) => f.fileId).join(',') })?.step ?? LIMITS.lastFormStep;
+/** The step to reopen a set-aside registration on: the one where the refused field is typed, else the last. */
+export const stepAtFault = (entry: OutboxEntry): number => {
+  const fault = refusedField(entry);
+  return fault ? FIELD_STEPS[fault.field] : LIMITS.lastFormStep;
+};
 
 /** What the wizard's draft holds for this registration. */
 export function draftValuesOf(entry: OutboxEntry): DraftValues {

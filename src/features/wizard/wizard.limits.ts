@@ -37,12 +37,6 @@ export function limitErrorAt(step: Step, fields: Partial<Record<LimitedField, st
   return over ? LIMIT_MESSAGES[over] : null;
 }
 
-/** The first field over its limit and its step, or null when everything fits. */
-export function limitFault(fields: Partial<Record<LimitedField, string>>): { field: LimitedField; step: Step } | null {
-  const field = fieldOverLimit(fields);
-  return field ? { field, step: FIELD_STEPS[field] } : null;
-}
-
 /** An id the outbox makes for each photo (uniqueId: 20 characters), as long as the real ones. */
 const PHOTO_ID = 'x'.repeat(20);
 

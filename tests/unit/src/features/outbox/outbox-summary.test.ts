@@ -65,6 +65,11 @@ describe('refusalOf', () => {
   it('names the field the server names, and keeps words written for people', () => {
     const named = refused({ lastError: 'Invalid `email` param: Value must be a valid email address' });
     expect(refusalOf(named, 'your')).toBe('The server did not accept your email address.');
+    const photo = refused({
+      lastError: 'The given file type is not supported: the content is text/plain, not one of jpg, jpeg, png, webp',
+    });
+    expect(refusalOf(photo, 'your')).toBe('The server did not accept one of your photos.');
+    expect(reasonOf(photo)).toBe('Not accepted. The server did not accept one of the photos.');
     expect(refusalOf(refused({ lastError: 'A photo of this registration is no longer on this device.' }), 'your')).toBe(
       'A photo of this registration is no longer on this device.',
     );

@@ -100,6 +100,7 @@ describe('a set-aside registration reopened', () => {
     expect(stepAtFault(entry({ fields: registrationFields({ full_name: 'A'.repeat(452) }) }))).toBe(1);
     expect(stepAtFault(entry({ fields: registrationFields({ email: `${'a'.repeat(330)}@x.co` }) }))).toBe(2);
     expect(stepAtFault(entry({ fields: registrationFields({ address: 'x'.repeat(1100) }) }))).toBe(5);
+    expect(stepAtFault(entry({ lastError: 'Invalid document structure: Attribute "email" has invalid format.' }))).toBe(2);
     expect(stepAtFault(entry())).toBe(6);
   });
 
