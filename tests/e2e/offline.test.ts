@@ -345,7 +345,7 @@ describe.runIf(chromiumPath)('offline-first', () => {
     await expect.poll(() => heading(page).textContent()).toBe('Staff home');
     const panel = page.locator('.queue-panel');
     const badRow = panel.locator('tr', { hasText: 'Customer 002' });
-    await expect.poll(() => badRow.textContent()).toMatch(/Set aside.*Not accepted\. The server did not accept one of the photos\./);
+    await expect.poll(() => badRow.textContent()).toMatch(/Set aside.*The server did not accept one of the photos\./);
 
     await rig.stop();
     await seedOutbox(page, [

@@ -52,7 +52,7 @@ export function refusalOf(e: OutboxEntry, whose: 'your' | 'the'): string {
 export function reasonOf(e: OutboxEntry): string | null {
   if (e.status === 'needs-sign-in') return `Needs sign-in: the customer must verify their email again. ${e.lastError ?? ''}`.trim();
   if (!e.lastError) return null;
-  if (e.status === 'rejected') return `Not accepted. ${refusalOf(e, 'the')}`;
+  if (e.status === 'rejected') return refusalOf(e, 'the');
   if (e.status === 'sent') return e.lastError;
   if (e.lastErrorKind === 'network') return 'Offline: the server could not be reached.';
   return `The server could not take it yet: ${e.lastError}`;

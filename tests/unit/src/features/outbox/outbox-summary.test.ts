@@ -27,7 +27,7 @@ describe('summarize', () => {
     ]);
     expect(s).toMatchObject({ waiting: 3, pending: 1, sending: 1, needsSignIn: 0, rejected: 1, handOff: 1 });
     // The server's own words are technical: people read what was refused, plainly (issue 22).
-    expect(s.lastError?.reason).toBe('Not accepted. The server did not accept it.');
+    expect(s.lastError?.reason).toBe('The server did not accept it.');
     expect(customerReason(s)).toBe('The server did not accept it.');
   });
 
@@ -59,7 +59,7 @@ describe('refusalOf', () => {
         'Invalid document structure: Attribute "full_name" has invalid format. Value must be a valid string and no longer than 255 chars',
     });
     expect(refusalOf(e, 'your')).toBe('Your full name is longer than the 255 characters the server takes.');
-    expect(reasonOf(e)).toBe('Not accepted. The full name is longer than the 255 characters the server takes.');
+    expect(reasonOf(e)).toBe('The full name is longer than the 255 characters the server takes.');
   });
 
   it('names the field the server names, and keeps words written for people', () => {
@@ -69,7 +69,7 @@ describe('refusalOf', () => {
       lastError: 'The given file type is not supported: the content is text/plain, not one of jpg, jpeg, png, webp',
     });
     expect(refusalOf(photo, 'your')).toBe('The server did not accept one of your photos.');
-    expect(reasonOf(photo)).toBe('Not accepted. The server did not accept one of the photos.');
+    expect(reasonOf(photo)).toBe('The server did not accept one of the photos.');
     expect(refusalOf(refused({ lastError: 'A photo of this registration is no longer on this device.' }), 'your')).toBe(
       'A photo of this registration is no longer on this device.',
     );
