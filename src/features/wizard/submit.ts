@@ -2,7 +2,6 @@
 import { appDb } from '@/db/schema';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 import { requestFlush } from '@/sync/flush-request';
-import { withOutboxLock } from '@/sync/lock';
 import type { ActorIO } from './wizard.types';
 
 type Input = ActorIO['submitRegistration']['input'];
@@ -17,6 +16,7 @@ export function submitThroughOutbox(config: RuntimeConfig) {
       { askPersistentStorageOnce },
       { appwrite },
       { lazyCounterSender, counterTokenOf },
+      { withOutboxLock },
     ] = await Promise.all([
       import('@/db/outbox-repository'),
       import('@/sync/outbox'),
@@ -24,6 +24,7 @@ export function submitThroughOutbox(config: RuntimeConfig) {
       import('@/sync/persist-storage'),
       import('@/lib/appwrite'),
       import('@/sync/counter-sender'),
+      import('@/sync/lock'),
     ]);
     const db = appDb();
     const outbox = outboxRepository(db);
