@@ -32,6 +32,12 @@ export type EnqueueInput = {
   draftId?: string;
   store?: string | null;
   via?: 'customer' | 'counter';
+  /**
+   * A set-aside record this one fixes: it takes that record's place and id (so the server can never hold both), and
+   * the old record goes with its photos. Should the server have the old one after all, the old one stays and the fix
+   * is dropped: one registration, never two.
+   */
+  replaces?: string;
 };
 
 // A 'sending' record is due too: under the outbox lock, no live runner can hold it, so a killed tab left it.
@@ -46,7 +52,7 @@ export const outboxRepository = (db: AppDb) => ({
    */
   async enqueue(input: EnqueueInput): Promise<OutboxEntry> {
     const entry = queuedEntry({
-      id: uniqueId(),
+      id: input.replaces ?? uniqueId(),
       userId: input.userId,
       fields: pickRegistrationFields(input.fields),
       submittedAt: input.submittedAt ?? new Date().toISOString(),
@@ -56,16 +62,27 @@ export const outboxRepository = (db: AppDb) => ({
     if (input.draftId) entry.draftId = input.draftId;
     if (input.store) entry.store = input.store;
     if (input.via === 'counter') entry.via = 'counter';
-    await db.transaction('rw', db.outbox, db.draftFiles, db.drafts, async () => {
+    return db.transaction('rw', db.outbox, db.draftFiles, db.drafts, async () => {
       const photos = await db.draftFiles.bulkGet(input.draftFileIds);
       const missing = input.draftFileIds.find((_, i) => !photos[i]);
       if (missing !== undefined) throw new Error(`Photo ${missing} is not on this device.`);
+      const old = input.replaces ? await db.outbox.get(input.replaces) : undefined;
+      if (old?.documentCreated) {
+        await db.draftFiles.bulkDelete(input.draftFileIds);
+        if (input.draftId) await db.drafts.delete(input.draftId);
+        return old;
+      }
+      if (old) {
+        await db.draftFiles.bulkDelete(old.files.map((f) => f.draftFileId).filter((id) => !input.draftFileIds.includes(id)));
+        await db.outbox.delete(old.id);
+        entry.submittedAt = old.submittedAt; // registered then; the fix only corrects what was typed
+      }
       await db.outbox.add(entry);
       // Why: the wizard clears photos by draftId when it starts over; queued photos must not go with them.
       await db.draftFiles.where('id').anyOf(input.draftFileIds).modify({ draftId: entry.id });
       if (input.draftId) await db.drafts.delete(input.draftId);
+      return entry;
     });
-    return entry;
   },
 
   /** Every record on this device, oldest first. */

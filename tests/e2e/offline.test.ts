@@ -337,9 +337,7 @@ describe.runIf(chromiumPath)('offline-first', () => {
     await expect
       .poll(() => rig!.docs([Query.equal('user_id', userId)]).then((d) => d.map((x) => x.$id).sort()), { timeout: 20_000 })
       .toEqual([good1!.entry.id, good2!.entry.id].sort());
-    await expect
-      .poll(() => pill(page).textContent())
-      .toMatch(/^1 registration waiting to send\. Not accepted: The given file type is not supported/);
+    await expect.poll(() => pill(page).textContent()).toBe('1 registration not sent. The server did not accept one of your photos.Fix it');
 
     // Staff at the same device; two more arrive while the server is down.
     await page.goto(rig.url('/login/staff?next=/home'));
@@ -347,7 +345,7 @@ describe.runIf(chromiumPath)('offline-first', () => {
     await expect.poll(() => heading(page).textContent()).toBe('Staff home');
     const panel = page.locator('.queue-panel');
     const badRow = panel.locator('tr', { hasText: 'Customer 002' });
-    await expect.poll(() => badRow.textContent()).toMatch(/Set aside.*Refused by the server: The given file type is not supported/);
+    await expect.poll(() => badRow.textContent()).toMatch(/Set aside.*The server did not accept one of the photos\./);
 
     await rig.stop();
     await seedOutbox(page, [

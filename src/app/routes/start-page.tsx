@@ -39,6 +39,9 @@ export default function StartPage() {
       <a ref={start} href="/login" className="button button--primary" autoFocus onClick={onStart}>
         Start
       </a>
+      <a className="start__warranties" href="/warranties">
+        Already registered? See your warranties
+      </a>
       <InstallButton />
     </main>
   );

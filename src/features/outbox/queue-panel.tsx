@@ -11,7 +11,8 @@ const when = (ms: number) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medi
 const clock = (ms: number) => new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' }).format(new Date(ms));
 const nextTry = (e: OutboxEntry) => (e.status === 'pending' && e.nextAttemptAt > 0 ? `Next try at ${clock(e.nextAttemptAt)}` : null);
 
-export function QueuePanel() {
+/** `onFix` opens a set-aside registration in the wizard, on the step at fault, to be corrected and sent again. */
+export function QueuePanel({ onFix }: { onFix?: (entry: OutboxEntry) => Promise<void> }) {
   const outbox = useOutbox();
   const [busy, setBusy] = useState<string | null>(null);
   const s = outbox?.summary;
@@ -97,6 +98,17 @@ export function QueuePanel() {
                 {nextTry(e) && <span className="queue-table__next">{nextTry(e)}</span>}
               </td>
               <td className="queue-table__actions">
+                {onFix && e.status === 'rejected' && (
+                  <button
+                    type="button"
+                    className="staff-button"
+                    onClick={() => void act(`fix:${e.id}`, () => onFix(e))}
+                    disabled={busy !== null}
+                    aria-label={`Fix the registration of ${e.fields.full_name || e.fields.email}`}
+                  >
+                    Fix
+                  </button>
+                )}
                 <button
                   type="button"
                   className="staff-button"

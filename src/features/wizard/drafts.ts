@@ -40,6 +40,8 @@ export function readDraftValues(raw: unknown): Partial<DraftValues> {
   if (typeof v.placeChosen === 'boolean') out.placeChosen = v.placeChosen;
   if (typeof v.confirmLater === 'boolean') out.confirmLater = v.confirmLater;
   if (typeof v.queuedEntryId === 'string' || v.queuedEntryId === null) out.queuedEntryId = v.queuedEntryId;
+  if (typeof v.fixingEntryId === 'string' || v.fixingEntryId === null) out.fixingEntryId = v.fixingEntryId;
+  if (typeof v.wrongCodes === 'number' && Number.isInteger(v.wrongCodes) && v.wrongCodes >= 0) out.wrongCodes = v.wrongCodes;
   if (isCategory(v.category)) out.category = v.category;
   if (Array.isArray(v.selected)) out.selected = v.selected.flatMap(selectedProductOf);
   return out;
@@ -50,11 +52,12 @@ export async function loadDraft(
   keys: KeyStore,
   previewUrl: (b: Blob) => string = (b) => URL.createObjectURL(b),
 ): Promise<LoadedDraft> {
-  const { draft, files } = await draftsRepository(db).latest();
+  const { draft, files, reopened } = await draftsRepository(db).latest();
   const draftId = draft?.id ?? crypto.randomUUID();
   return {
     draftId,
-    step: restorableStep(keys.getItem(STORAGE_KEYS.step) ?? draft?.step),
+    // A reopened run starts on its own step (the stored key may be an earlier run's, saved as the page was left).
+    step: restorableStep(reopened ? draft?.step : (keys.getItem(STORAGE_KEYS.step) ?? draft?.step)),
     values: readDraftValues(draft?.values),
     photos: files.map((f) => ({ id: f.id, name: f.name, url: previewUrl(f.blob) })),
     userId: keys.getItem(STORAGE_KEYS.userId) || null,

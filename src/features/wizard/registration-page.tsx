@@ -16,6 +16,7 @@ import { StepThanks } from './step-thanks';
 import { sendHeldRegistrations, submitThroughOutbox } from './submit';
 import { createWizardActors } from './wizard.actors';
 import { createWizardMachine } from './wizard.machine';
+import { useStepHistory } from './wizard.history';
 import { wizardView } from './wizard.view';
 import { WizardScreen } from './wizard-screen';
 import { IdleWarning } from './idle-warning';
@@ -71,8 +72,8 @@ const STEPS: Record<number, ComponentType<StepProps>> = {
 
 type Props = {
   config: RuntimeConfig;
-  /** Beside the step's progress: the outbox's queue pill. */
-  status?: ReactNode;
+  /** Beside the step's progress: the outbox's queue pill (told which set-aside registration is being fixed). */
+  status?: (wizard: { fixing: string | null }) => ReactNode;
   /** Called once the restored step is on screen. */
   onShown?: () => void;
   /** A counter is done with its customer (registered, or walked away): the start page comes back. */
@@ -88,7 +89,7 @@ type Props = {
 export function RegistrationPage({ config, status, onShown, onLeave, firstStep }: Props) {
   pageConfig = config;
   const machine = use(wizardMachine);
-  const [state, send] = useMachine(machine);
+  const [state, send, actor] = useMachine(machine);
   const store = useCounterStore();
   useEffect(() => {
     if (store !== undefined) send({ type: 'counter.set', counter: { store, timings: config.counter } });
@@ -128,6 +129,7 @@ export function RegistrationPage({ config, status, onShown, onLeave, firstStep }
     if (view.left) onLeave();
   }, [view.left, onLeave]);
   const { step, userId } = state.context;
+  const back = useStepHistory(actor, step, view.restoring);
   const email = state.context.fields.email.trim();
   useEffect(() => {
     // Verified again: registrations held for this customer's sign-in are sent now.
@@ -158,9 +160,9 @@ export function RegistrationPage({ config, status, onShown, onLeave, firstStep }
     <WizardScreen
       step={step}
       error={state.context.error}
-      onBack={step >= 2 && step <= 6 ? () => send({ type: 'step.back' }) : undefined}
+      onBack={step >= 2 && step <= 6 ? back : undefined}
       onEnter={() => send({ type: 'key.enter' })}
-      status={status}
+      status={status?.({ fixing: state.context.fixingEntryId })}
     >
       {Step ? <Step state={state} send={send} /> : <StepThanks state={state} send={send} careTipsUrl={config.brand.careTipsUrl} />}
       {view.idleWarning && <IdleWarning onContinue={() => send({ type: 'idle.continue' })} seconds={config.counter.warningSeconds} />}

@@ -1,11 +1,12 @@
-// Step 7, thank you, and the brand's jewelry care tips in a new tab.
+// Step 7, thank you: where the certificate went, the customer's warranties, and the brand's jewelry care tips in a new
+// tab.
 import type { StepProps } from './step-props';
 import { useFocusOnMount } from './use-focus-on-mount';
 
 export function StepThanks({ state, send, careTipsUrl }: StepProps & { careTipsUrl: string }) {
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const queued = state.context.outcome === 'queued';
-  const { confirmLater } = state.context;
+  const { confirmLater, registeredEmail } = state.context;
   return (
     <div className="thanks">
       <div className="thanks__mark" aria-hidden="true">
@@ -25,12 +26,18 @@ export function StepThanks({ state, send, careTipsUrl }: StepProps & { careTipsU
           Your registration is saved on this device and will be sent automatically when the connection returns.
         </p>
       )}
+      {!confirmLater && !queued && registeredEmail && (
+        <p className="thanks__certificate">We've emailed your warranty certificate to {registeredEmail}.</p>
+      )}
       <a className="button button--primary" href={careTipsUrl} target="_blank" rel="noopener noreferrer">
         JEWELRY CARE TIPS
       </a>
       <button type="button" className="button button--quiet" onClick={() => send({ type: 'wizard.restart' })}>
         Register another piece
       </button>
+      <a className="thanks__warranties" href="/warranties">
+        See your warranties
+      </a>
     </div>
   );
 }

@@ -16,6 +16,7 @@ export function submitThroughOutbox(config: RuntimeConfig) {
       { askPersistentStorageOnce },
       { appwrite },
       { lazyCounterSender, counterTokenOf },
+      { withOutboxLock },
     ] = await Promise.all([
       import('@/db/outbox-repository'),
       import('@/sync/outbox'),
@@ -23,6 +24,7 @@ export function submitThroughOutbox(config: RuntimeConfig) {
       import('@/sync/persist-storage'),
       import('@/lib/appwrite'),
       import('@/sync/counter-sender'),
+      import('@/sync/lock'),
     ]);
     const db = appDb();
     const outbox = outboxRepository(db);
@@ -31,16 +33,18 @@ export function submitThroughOutbox(config: RuntimeConfig) {
       // Queued before the customer signed in again: send that record, never a second copy.
       if (!(await outbox.get(entryId))) return { outcome: 'sent', entryId };
     } else {
-      entryId = (
-        await outbox.enqueue({
+      const enqueue = () =>
+        outbox.enqueue({
           userId: input.userId,
           fields: input.fields,
           draftFileIds: input.photoIds,
           draftId: input.draftId,
           store: input.store,
           via: input.via,
-        })
-      ).id;
+          replaces: input.replaces,
+        });
+      // A fix replaces its set-aside record under the lock, so no runner holds that record meanwhile.
+      entryId = (input.replaces ? await withOutboxLock(enqueue) : await enqueue()).id;
       void askPersistentStorageOnce(db).catch(() => undefined);
     }
     if (input.via === 'customer') await outbox.releaseNeedsSignIn(input.userId, input.fields.email);

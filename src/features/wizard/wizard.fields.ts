@@ -4,6 +4,7 @@ import { digitsOnly, sanitizeCode } from '@/lib/customer-sign-in/sign-in-texts';
 import { COUNTER_TIMING_SETTINGS } from '@/shared/counter-timings';
 import { DEFAULT_COUNTRY } from './countries';
 import { searchProducts } from './products';
+import { limitedFields, limitErrorAt } from './wizard.limits';
 import { addressProblem, LIMITS, MESSAGES, restorableStep } from './wizard.rules';
 import type { ActorIO, Step, TextField, WizardContext, WizardEvent, WizardFields } from './wizard.types';
 
@@ -63,7 +64,10 @@ export const initialContext = (): WizardContext => ({
   catalogError: null,
   results: [],
   queuedEntryId: null,
+  fixingEntryId: null,
+  wrongCodes: 0,
   outcome: null,
+  registeredEmail: '',
   codeUnsendable: false,
   confirmLater: false,
   counter: { store: null, timings: defaultTimings() },
@@ -102,18 +106,25 @@ export const answerUpdates = {
     const fields = { ...context.fields, category: event.category };
     return { fields, results: searchProducts(context.catalog, fields.productQuery, fields.category) };
   },
-  restoreDraft: ({ context }: Args, d: ActorIO['loadDraft']['output']) => ({
-    draftId: d.draftId,
-    step: restorableStep(d.step) as Step,
-    fields: { ...context.fields, ...Object.fromEntries(Object.entries(d.values).filter(([k]) => k in context.fields)) },
-    placeChosen: d.values.placeChosen ?? false,
-    selected: d.values.selected ?? [],
-    queuedEntryId: d.values.queuedEntryId ?? null,
-    photos: d.photos,
-    userId: d.userId,
-    sessionId: d.sessionId,
-    isVerified: d.isVerified,
-  }),
+  restoreDraft: ({ context }: Args, d: ActorIO['loadDraft']['output']) => {
+    const restored: WizardContext = {
+      ...context,
+      draftId: d.draftId,
+      step: restorableStep(d.step) as Step,
+      fields: { ...context.fields, ...Object.fromEntries(Object.entries(d.values).filter(([k]) => k in context.fields)) },
+      placeChosen: d.values.placeChosen ?? false,
+      selected: d.values.selected ?? [],
+      queuedEntryId: d.values.queuedEntryId ?? null,
+      fixingEntryId: d.values.fixingEntryId ?? null,
+      wrongCodes: d.values.wrongCodes ?? 0,
+      photos: d.photos,
+      userId: d.userId,
+      sessionId: d.sessionId,
+      isVerified: d.isVerified,
+    };
+    // Typed before a limit was known here, or set aside by the server for it: the step says so at once.
+    return { ...restored, error: limitErrorAt(restored.step, limitedFields(restored)) };
+  },
   takeChosenAddress: ({ context, event }: Args) =>
     event.type === 'address.chosen' ? { fields: { ...context.fields, addressLine1: event.line1 }, error: null } : {},
   fillAddress: ({ context, event }: Args) => {

@@ -8,32 +8,17 @@ import { answerUpdates, emptyFields, initialContext } from './wizard.fields';
 import { idleGuards, idleRegion } from './wizard.idle';
 import { photosRegion, photoUpdates } from './wizard.photos';
 import { placeholders, type WizardActors } from './wizard.placeholders';
-import { isAuthFailure, isFilled, LIMITS, MESSAGES, submitErrorMessage, toRegistration } from './wizard.rules';
+import { isAuthFailure, isFilled, LIMITS, MESSAGES, submitErrorMessage } from './wizard.rules';
 import { showProblem, stepProblems } from './wizard.checks';
 import { sessionRegion } from './wizard.session';
+import { enterStep, overLimit, showError, STEP_STATES, submitInput, wizardDelays } from './wizard.steps';
+import { limitedFields, limitErrorAt } from './wizard.limits';
 import type { Step, SubmitOutcome, WizardContext, WizardEvent } from './wizard.types';
 import { wizardUpdate } from './wizard.update';
 
 export type { WizardContext, WizardEvent } from './wizard.types';
 export type { WizardActors } from './wizard.placeholders';
-
-/** The state of the flow that shows each step: the one table from step numbers to states. */
-export const STEP_STATES = {
-  1: 'enteringName',
-  2: 'enteringEmail',
-  3: 'enteringCode',
-  4: 'enteringPhone',
-  5: 'enteringAddress',
-  6: 'choosingProducts',
-  7: 'registered',
-} as const satisfies Record<Step, string>;
-type StepState = (typeof STEP_STATES)[Step];
-
-const stepOf = (state: StepState) => Number(Object.keys(STEP_STATES).find((n) => STEP_STATES[Number(n) as Step] === state)) as Step;
-const enterStep = (state: StepState) => ({ type: 'enterStep' as const, params: { step: stepOf(state) } });
-
-/** Shows one of the wizard's fixed messages. */
-const showError = (message: string) => ({ type: 'showError' as const, params: { message } });
+export { STEP_STATES } from './wizard.steps';
 
 const releasePreview = (url: string) => URL.revokeObjectURL(url);
 
@@ -49,13 +34,17 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
     // The regions' guards and actions are bound one line each: XState infers the setup's types from what is written here.
     guards: {
       isNameGiven: ({ context }) => isFilled(context.fields.fullName),
+      isOverLimit: ({ context }, params: { step: Step }) => limitErrorAt(params.step, limitedFields(context)) !== null,
       // Steps 2 and 3: the sign-in's checks.
       isEmailGiven: signInGuard('isEmailGiven'),
       isEmailValid: signInGuard('isEmailValid'),
+      isEmailWithinLimit: signInGuard('isEmailWithinLimit'),
       isCodeGiven: signInGuard('isCodeGiven'),
       isCodeComplete: signInGuard('isCodeComplete'),
       hasPendingLogin: signInGuard('hasPendingLogin'),
       isCodeExpired: signInGuard('isCodeExpired'),
+      isCodeWrong: signInGuard('isCodeWrong'),
+      isCodeDead: signInGuard('isCodeDead'),
       isVerified: ({ context }) => context.isVerified,
       isSignedIn: ({ context }) => context.isVerified && context.userId !== null,
       isCounter: ({ context }) => idleGuards.isCounter({ context }),
@@ -83,6 +72,7 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
     },
     actions: {
       enterStep: assign((_, params: { step: Step }) => ({ step: params.step })),
+      showLimitError: assign(({ context }, params: { step: Step }) => ({ error: limitErrorAt(params.step, limitedFields(context)) })),
       changeField: wizardUpdate(answerUpdates.changeField),
       setCountry: wizardUpdate(answerUpdates.setCountry),
       setCategory: wizardUpdate(answerUpdates.setCategory),
@@ -131,6 +121,8 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
           sessionId: null,
           isVerified: false,
           queuedEntryId: null,
+          fixingEntryId: null,
+          wrongCodes: 0,
           codeUnsendable: false,
           error: null,
           notice: null,
@@ -152,16 +144,11 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
       storeSession: signInAction('storeSession'),
       forgetLogin: signInAction('forgetLogin'),
       noteUnsendable: signInAction('noteUnsendable'),
+      noteWrongCode: signInAction('noteWrongCode'),
       // A first code on its way; a counter's customer no longer goes on without it.
       codeSent: assign({ codeUnsendable: false, confirmLater: false }),
     },
-    delays: {
-      verifiedAdvance: LIMITS.verifiedAdvanceMs,
-      draftDebounce: LIMITS.draftDebounceMs,
-      counterThanks: ({ context }) => context.counter.timings.thanksSeconds * 1000,
-      counterIdle: ({ context }) => context.counter.timings.idleSeconds * 1000,
-      counterWarning: ({ context }) => context.counter.timings.warningSeconds * 1000,
-    },
+    delays: wizardDelays,
   }).createMachine({
     id: 'wizard',
     type: 'parallel',
@@ -219,7 +206,11 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
             entry: enterStep('enteringName'),
             exit: 'clearMessages',
             on: {
-              'step.next': [{ guard: 'isNameGiven', target: 'enteringEmail' }, { actions: showError(MESSAGES.nameRequired) }],
+              'step.next': [
+                { guard: not('isNameGiven'), actions: showError(MESSAGES.nameRequired) },
+                overLimit(1),
+                { target: 'enteringEmail' },
+              ],
               'key.enter': { actions: raise({ type: 'step.next' }) },
             },
           },
@@ -234,6 +225,7 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
                 on: {
                   ...signIn.email.states.editing.on,
                   'step.back': '#wizard.flow.enteringName',
+                  'step.forward': { guard: 'hasPendingLogin', target: '#wizard.flow.enteringCode' },
                   // On a counter whose code cannot go out: on without it, confirmed by the e-mailed link.
                   'code.later': {
                     guard: and(['canConfirmLater', 'isEmailValid']),
@@ -287,7 +279,11 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
             entry: enterStep('enteringAddress'),
             exit: 'clearMessages',
             on: {
-              'step.next': [{ guard: 'isAddressAccepted', target: 'choosingProducts' }, { actions: showProblem(stepProblems.address) }],
+              'step.next': [
+                { guard: not('isAddressAccepted'), actions: showProblem(stepProblems.address) },
+                overLimit(5),
+                { target: 'choosingProducts' },
+              ],
               'key.enter': [{ guard: 'isChoosingSuggestion', actions: 'forwardToAddress' }, { actions: raise({ type: 'step.next' }) }],
               'step.back': 'enteringPhone',
             },
@@ -302,6 +298,7 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
                   'registration.submit': [
                     { guard: 'isStoringPhotos' },
                     { guard: not('hasProductOrPhoto'), actions: showError(MESSAGES.productOrPhoto) },
+                    overLimit(6),
                     {
                       guard: and([not('isSignedIn'), not('isConfirmLater')]),
                       target: '#enteringEmail',
@@ -317,15 +314,7 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
                 invoke: {
                   id: 'submitRegistration',
                   src: 'submitRegistration',
-                  input: ({ context }) => ({
-                    userId: context.userId ?? '',
-                    fields: toRegistration(context),
-                    photoIds: context.photos.map((p) => p.id),
-                    draftId: context.draftId,
-                    entryId: context.queuedEntryId,
-                    via: context.confirmLater ? ('counter' as const) : ('customer' as const),
-                    store: context.counter.store,
-                  }),
+                  input: submitInput,
                   onDone: [
                     {
                       guard: { type: 'isSignInNeeded', params: ({ event }) => ({ outcome: event.output.outcome }) },
@@ -340,6 +329,8 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
                     {
                       target: '#wizard.flow.registered',
                       actions: [
+                        // Step 7 names the address the certificate goes to; everything else of the customer goes.
+                        assign({ registeredEmail: ({ context }) => context.fields.email.trim() }),
                         { type: 'forgetCustomer', params: { keepPhotos: true } },
                         assign({ outcome: ({ event }) => (event.output.outcome === 'sent' ? 'sent' : 'queued') }),
                       ],
@@ -367,7 +358,7 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
             on: {
               'wizard.restart': {
                 target: 'enteringName',
-                actions: assign({ draftId: () => crypto.randomUUID(), outcome: null, confirmLater: false }),
+                actions: assign({ draftId: () => crypto.randomUUID(), outcome: null, confirmLater: false, registeredEmail: '' }),
               },
             },
           },

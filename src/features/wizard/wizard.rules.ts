@@ -162,7 +162,15 @@ export function registrationFields(r: RegistrationInput): RegistrationFields {
 /** What the draft keeps of the context: everything typed but the one-time code. */
 export const draftValues = (c: WizardContext): DraftValues => {
   const { code: _code, ...fields } = c.fields;
-  return { ...fields, placeChosen: c.placeChosen, selected: c.selected, queuedEntryId: c.queuedEntryId, confirmLater: c.confirmLater };
+  return {
+    ...fields,
+    placeChosen: c.placeChosen,
+    selected: c.selected,
+    queuedEntryId: c.queuedEntryId,
+    confirmLater: c.confirmLater,
+    fixingEntryId: c.fixingEntryId,
+    wrongCodes: c.wrongCodes,
+  };
 };
 
 /** The registration document's fields from what the customer entered. */

@@ -36,6 +36,10 @@ export type DraftValues = Omit<WizardFields, 'code'> & {
   queuedEntryId: string | null;
   /** On a counter: the customer goes on without the code and confirms by the e-mailed link. */
   confirmLater: boolean;
+  /** A registration the server set aside, reopened to be fixed: submitting replaces it (same id, never a second copy). */
+  fixingEntryId?: string | null;
+  /** Wrong tries of the code on its way (after a reload the server still counts them). */
+  wrongCodes?: number;
 };
 
 export type LoadedDraft = {
@@ -64,6 +68,8 @@ export type SubmitInput = {
   photoIds: string[];
   draftId: string;
   entryId: string | null;
+  /** The set-aside registration this one fixes and replaces. */
+  replaces?: string;
   /** "counter": sent with the counter's token, confirmed later by the customer's link. */
   via: 'customer' | 'counter';
   /** The counter's store, when registered on one. */
@@ -116,7 +122,12 @@ export type WizardContext = {
   catalogError: string | null;
   results: CatalogEntry[];
   queuedEntryId: string | null;
+  /** See DraftValues. */
+  fixingEntryId: string | null;
+  wrongCodes: number;
   outcome: 'sent' | 'queued' | null;
+  /** On step 7: the address the warranty certificate is e-mailed to. */
+  registeredEmail: string;
   /** The code could not be sent (offline, server unreachable): on a counter the customer may confirm later. */
   codeUnsendable: boolean;
   /** Going on without the code; kept after Submit so step 7 can say a link is coming. */
@@ -136,6 +147,8 @@ export type WizardEvent =
   | { type: 'category.change'; category: Category }
   | { type: 'step.next' }
   | { type: 'step.back' }
+  /** Browser Forward on step 2: back to the code already sent, without sending another. */
+  | { type: 'step.forward' }
   | { type: 'key.enter' }
   | { type: 'code.send' }
   | { type: 'code.verify' }

@@ -31,10 +31,13 @@ export function createSignInMachine(calls: SignInFunctions) {
     guards: {
       isEmailGiven: signInGuard('isEmailGiven'),
       isEmailValid: signInGuard('isEmailValid'),
+      isEmailWithinLimit: signInGuard('isEmailWithinLimit'),
       isCodeGiven: signInGuard('isCodeGiven'),
       isCodeComplete: signInGuard('isCodeComplete'),
       hasPendingLogin: signInGuard('hasPendingLogin'),
       isCodeExpired: signInGuard('isCodeExpired'),
+      isCodeWrong: signInGuard('isCodeWrong'),
+      isCodeDead: signInGuard('isCodeDead'),
     },
     actions: {
       clearMessages: signInAction('clearMessages'),
@@ -45,6 +48,7 @@ export function createSignInMachine(calls: SignInFunctions) {
       forgetLogin: signInAction('forgetLogin'),
       noteUnsendable: signInAction('noteUnsendable'),
       codeSent: signInAction('codeSent'),
+      noteWrongCode: signInAction('noteWrongCode'),
       // As on the wizard's steps: the code keeps digits only, and typing clears the step's error.
       changeField: assign(({ context, event }) => {
         if (event.type !== 'field.change') return {};
@@ -63,6 +67,7 @@ export function createSignInMachine(calls: SignInFunctions) {
       error: null,
       notice: null,
       codeUnsendable: false,
+      wrongCodes: 0,
     },
     on: { 'field.change': { actions: 'changeField' } },
     states: {

@@ -11,7 +11,9 @@ import {
   classifyVerifyError,
   isCodeComplete,
   isEmailValid,
+  isEmailWithinLimit,
   isUnsendable,
+  MAX_WRONG_CODES,
   sendErrorMessage,
   SIGN_IN_MESSAGES,
   SIGN_IN_TEXTS,
@@ -29,6 +31,8 @@ export type SignInContext = {
   notice: string | null;
   /** The code could not be sent (offline, server unreachable or failing). */
   codeUnsendable: boolean;
+  /** Wrong tries of the code on its way: the server stops taking it after MAX_WRONG_CODES. */
+  wrongCodes: number;
 };
 
 export type SignInEvent =
@@ -51,19 +55,25 @@ export type SignInCalls = {
 type GuardParams = {
   isEmailGiven: undefined;
   isEmailValid: undefined;
+  isEmailWithinLimit: undefined;
   isCodeGiven: undefined;
   isCodeComplete: undefined;
   hasPendingLogin: undefined;
   isCodeExpired: { kind: VerifyFailure };
+  isCodeWrong: { kind: VerifyFailure };
+  isCodeDead: undefined;
 };
 
 const GUARDS: { [K in keyof GuardParams]: (context: SignInContext, params: GuardParams[K]) => boolean } = {
   isEmailGiven: (c) => c.fields.email.trim().length > 0,
   isEmailValid: (c) => isEmailValid(c.fields.email),
+  isEmailWithinLimit: (c) => isEmailWithinLimit(c.fields.email),
   isCodeGiven: (c) => c.fields.code.length > 0,
   isCodeComplete: (c) => isCodeComplete(c.fields.code),
   hasPendingLogin: (c) => c.userId !== null,
   isCodeExpired: (_, params) => params.kind === 'expired',
+  isCodeWrong: (_, params) => params.kind === 'invalid',
+  isCodeDead: (c) => c.wrongCodes >= MAX_WRONG_CODES,
 };
 
 type ActionParams = {
@@ -75,6 +85,7 @@ type ActionParams = {
   forgetLogin: undefined;
   noteUnsendable: { unsendable: boolean };
   codeSent: undefined;
+  noteWrongCode: undefined;
 };
 
 const UPDATES: { [K in keyof ActionParams]: (context: SignInContext, params: ActionParams[K]) => Partial<SignInContext> } = {
@@ -82,7 +93,13 @@ const UPDATES: { [K in keyof ActionParams]: (context: SignInContext, params: Act
   showError: (_, params) => ({ error: params.message, notice: null }),
   showNotice: (_, params) => ({ notice: params.message, error: null }),
   /** A code is on its way: its account is the pending login, and a code typed for an earlier one goes. */
-  storeLogin: (context, params) => ({ userId: params.userId, isVerified: false, sessionId: null, fields: { ...context.fields, code: '' } }),
+  storeLogin: (context, params) => ({
+    userId: params.userId,
+    isVerified: false,
+    sessionId: null,
+    wrongCodes: 0,
+    fields: { ...context.fields, code: '' },
+  }),
   storeSession: (_, params) => ({
     userId: params.userId,
     sessionId: params.sessionId,
@@ -94,6 +111,11 @@ const UPDATES: { [K in keyof ActionParams]: (context: SignInContext, params: Act
   noteUnsendable: (_, params) => ({ codeUnsendable: params.unsendable }),
   /** A first code is on its way (a machine may do more here: the wizard's counter no longer confirms later). */
   codeSent: () => ({ codeUnsendable: false }),
+  /** A wrong code: SPEC's "Invalid OTP" for the first tries, then that the code is spent and a new one is needed. */
+  noteWrongCode: (context) => {
+    const wrongCodes = context.wrongCodes + 1;
+    return { wrongCodes, error: wrongCodes >= MAX_WRONG_CODES ? SIGN_IN_MESSAGES.codeDead : SIGN_IN_MESSAGES.codeInvalid, notice: null };
+  },
 };
 
 /** The sign-in's guard `name`, for a machine's setup. */
@@ -138,6 +160,7 @@ export function signInSteps<C extends SignInContext, E extends EventObject>(ids:
           on: {
             'code.send': [
               { guard: not('isEmailGiven'), actions: showError(SIGN_IN_MESSAGES.emailRequired) },
+              { guard: not('isEmailWithinLimit'), actions: showError(SIGN_IN_MESSAGES.emailTooLong) },
               { guard: not('isEmailValid'), actions: showError(SIGN_IN_MESSAGES.emailInvalid) },
               { target: 'sendingCode', actions: 'clearMessages' },
             ],
@@ -173,6 +196,8 @@ export function signInSteps<C extends SignInContext, E extends EventObject>(ids:
               { guard: not('isCodeGiven'), actions: showError(SIGN_IN_MESSAGES.codeMissing) },
               { guard: not('isCodeComplete'), actions: showError(SIGN_IN_MESSAGES.codeLength) },
               { guard: not('hasPendingLogin'), actions: showError(SIGN_IN_MESSAGES.codeNoLogin) },
+              // The server would refuse even the right code now: no call, the same words.
+              { guard: 'isCodeDead', actions: showError(SIGN_IN_MESSAGES.codeDead) },
               { target: 'verifying', actions: 'clearMessages' },
             ],
             'key.enter': { actions: raiseEvent({ type: 'code.verify' }) },
@@ -215,6 +240,7 @@ export function signInSteps<C extends SignInContext, E extends EventObject>(ids:
                 target: 'editing',
                 actions: ['forgetLogin', showError(SIGN_IN_MESSAGES.codeExpired)],
               },
+              { guard: { type: 'isCodeWrong', params: verifyFailure }, target: 'editing', actions: 'noteWrongCode' },
               {
                 target: 'editing',
                 actions: {

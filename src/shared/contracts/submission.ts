@@ -3,6 +3,9 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './email';
 import { withinLimit } from './text-length';
+import { FIELD_LIMITS } from './field-limits';
+
+export { FIELD_LIMITS } from './field-limits';
 
 /** An Appwrite id (documents, files): what every id the app makes or accepts looks like. */
 export const ID_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9._-]{0,35}$/;
@@ -21,13 +24,13 @@ const text = (max: number) =>
 
 /** The fields a person enters or edits, with the sizes of appwrite.json's attributes. */
 export const fieldsSchema = z.object({
-  full_name: text(255).min(1, 'Full name is required.'),
-  email: text(320).min(1, 'Email is required.').regex(EMAIL_PATTERN, 'Email is not a valid email address.'),
-  phone: text(32).default(''),
-  address: text(1024).default(''),
-  product_sku: text(4096).default(''),
-  selected_product: text(4096).default(''),
-  image_file_id: text(2048)
+  full_name: text(FIELD_LIMITS.full_name).min(1, 'Full name is required.'),
+  email: text(FIELD_LIMITS.email).min(1, 'Email is required.').regex(EMAIL_PATTERN, 'Email is not a valid email address.'),
+  phone: text(FIELD_LIMITS.phone).default(''),
+  address: text(FIELD_LIMITS.address).default(''),
+  product_sku: text(FIELD_LIMITS.product_sku).default(''),
+  selected_product: text(FIELD_LIMITS.selected_product).default(''),
+  image_file_id: text(FIELD_LIMITS.image_file_id)
     .regex(/^[a-zA-Z0-9._,-]*$/, 'Image ids are comma-separated file ids.')
     .default(''),
 });
