@@ -84,7 +84,7 @@ describe.runIf(chromiumPath)('deployed: staff import, search, edit and export', 
     await page.getByRole('button', { name: 'Clear' }).click();
   });
 
-  it('exports every registration, the photo as a link to the backend', async () => {
+  it('exports every registration, the photo as a link to its staff page on the site', async () => {
     await expect.poll(() => countText(page)).toBe('4 submissions');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
     const lines = readFileSync((await download.path())!, 'utf8')
@@ -94,6 +94,6 @@ describe.runIf(chromiumPath)('deployed: staff import, search, edit and export', 
     expect(lines).toHaveLength(5);
     expect(lines).toContain(`"Alan Turing","alan@example.com","'+44 20 7946 0000","Bletchley Park, Milton Keynes","",""`);
     const ada = lines.find((l) => l.startsWith('"Ada Lovelace"'))!;
-    expect(ada).toContain(`"${d.backendUrl}/v1/storage/buckets/images/files/${photoId}/view?project=warranty"`);
+    expect(ada).toContain(`"${d.url}/staff/photo/${photoId}"`);
   });
 });

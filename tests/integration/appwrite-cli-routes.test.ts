@@ -160,7 +160,7 @@ describe('schema and bucket routes for the Appwrite CLI', () => {
     const after = await tables.listTables({ databaseId: 'warranty', queries: [Query.cursorAfter(ids[0]!), Query.limit(1)] });
     expect(after.tables.map((t) => t.$id)).toEqual([ids[1]]);
     const secured = await tables.listTables({ databaseId: 'warranty', queries: [Query.equal('rowSecurity', true)] });
-    expect(secured.tables.map((t) => t.$id).sort()).toEqual(['submissions', 't_b']);
+    expect(secured.tables.map((t) => t.$id).sort()).toEqual(['care_visits', 'claim_events', 'claims', 'submissions', 't_b']);
     expect((await tables.listTables({ databaseId: 'warranty', search: 'paged t_c' })).tables.map((t) => t.$id)).toEqual(['t_c']);
     const noTotal = await tables.listTables({ databaseId: 'warranty', total: false });
     expect(noTotal.total).toBe(0);
