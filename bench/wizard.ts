@@ -7,6 +7,7 @@ import { chromiumPath, launch, PHONE } from '../tests/helpers/browser';
 import { inDeviceDb } from '../tests/helpers/device-db';
 import { makeJpeg } from '../tests/helpers/fixtures';
 import { codeFor, startTestServer, type TestServer } from '../tests/helpers/server';
+import { OAK_AVENUE, typeAddress } from '../tests/helpers/wizard-walk';
 import { appBuild, NAME_SHIM } from './app-build';
 import { percentile, round, type Row } from './common';
 import { benchProductSearch, generatedCatalog, TYPED } from './product-search';
@@ -56,11 +57,7 @@ export async function walkToProducts(page: Page, server: TestServer, email: stri
   await page.getByLabel('Enter OTP').press('Enter');
   await page.getByLabel('Phone number').fill('5551234567', { timeout: 10_000 });
   await page.getByLabel('Phone number').press('Enter');
-  await page.getByLabel('Address line 1').fill('9 Oak Avenue');
-  await page.getByLabel('Address line 1').press('Escape');
-  await page.getByLabel('City').fill('Springfield');
-  await page.getByLabel('State').selectOption('IL');
-  await page.getByLabel('ZIP code').fill('62704');
+  await typeAddress(page, OAK_AVENUE);
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Product name or SKU').waitFor();
 }

@@ -9,6 +9,7 @@ import { readDevice, seedOutbox, seedRecord } from '../helpers/device-db';
 import { makeJpeg } from '../helpers/fixtures';
 import { adminClient, codeFor, latestCode } from '../helpers/server';
 import { appInBrowser } from '../helpers/suite';
+import { signInToWarranties } from '../helpers/warranties-page';
 import { atStep, heading, phoneAndAddress, STEP6, verifyEmail } from '../helpers/wizard-walk';
 
 const SHOT = (name: string) => `test-results/right-data-${name}.png`;
@@ -241,14 +242,8 @@ describe('Right data in the wizard (issue 22)', () => {
       expect(await link.getAttribute('href')).toBe('/warranties');
       await page.screenshot({ path: SHOT('5-thanks'), fullPage: true });
       await link.click();
-      await page.getByRole('heading', { level: 1, name: 'Your warranties' }).waitFor();
-
       // Signed in there, "Register another purchase" keeps to one line at 390 px.
-      const before = await latestCode(app.server.url, email).catch(() => undefined);
-      await page.getByLabel('Email Address').fill(email);
-      await page.getByRole('button', { name: 'Send OTP' }).click();
-      await page.getByLabel('Enter OTP').fill(await codeFor(app.server, email, before));
-      await page.getByRole('button', { name: 'Verify OTP' }).click();
+      await signInToWarranties(page, app.server, email);
       const again = page.getByRole('link', { name: 'Register another purchase' });
       await again.waitFor({ timeout: 10_000 });
       const lines = await again.evaluate((a) => {

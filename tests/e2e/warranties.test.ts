@@ -12,7 +12,8 @@ import { coveredUntil, formatDate } from '@/shared/warranty';
 import { PHONE } from '../helpers/browser';
 import { createRegistration, signedInCustomer, type Customer } from '../helpers/customers';
 import { makeJpeg } from '../helpers/fixtures';
-import { codeFor, latestCode } from '../helpers/server';
+import { codeFor } from '../helpers/server';
+import { signInToWarranties } from '../helpers/warranties-page';
 import { appInBrowser } from '../helpers/suite';
 import { axeFindings } from '../helpers/axe';
 
@@ -40,14 +41,7 @@ describe('/warranties', () => {
     return createRegistration(c, { image_file_id: fileId, ...over });
   }
 
-  async function signIn(page: Page, email: string) {
-    await page.getByRole('heading', { level: 1, name: 'Your warranties' }).waitFor();
-    const before = await latestCode(app.server.url, email).catch(() => undefined);
-    await page.getByLabel('Email Address').fill(email);
-    await page.getByRole('button', { name: 'Send OTP' }).click();
-    await page.getByLabel('Enter OTP').fill(await codeFor(app.server, email, before));
-    await page.getByRole('button', { name: 'Verify OTP' }).click();
-  }
+  const signIn = (page: Page, email: string) => signInToWarranties(page, app.server, email);
 
   const cards = (page: Page) => page.getByRole('article');
 

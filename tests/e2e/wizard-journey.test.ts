@@ -10,7 +10,7 @@ import { chromiumPath, PHONE } from '../helpers/browser';
 import { readDevice } from '../helpers/device-db';
 import { makeJpeg } from '../helpers/fixtures';
 import { codeFor, startTestServer, type TestServer } from '../helpers/server';
-import { atStep, heading, phoneAndAddress, registrationOf, STEP6, TYPED_ADDRESS } from '../helpers/wizard-walk';
+import { atStep, heading, OAK_AVENUE, phoneAndAddress, registrationOf, STEP6, typeAddress, TYPED_ADDRESS } from '../helpers/wizard-walk';
 
 const SHOT = (name: string) => `test-results/journey-${name}.png`;
 type Shoot = (name: string) => Promise<unknown>;
@@ -201,12 +201,7 @@ describe.runIf(chromiumPath)('the customer journey', () => {
 
       await page.getByLabel('Phone number').press('Enter');
       await atStep(page, 'Address');
-      await page.getByLabel('Address line 1').fill('1 Main St');
-      await page.getByLabel('Address line 1').press('Escape');
-      await page.getByLabel('Apartment, suite, etc. (optional)').fill('Suite 5');
-      await page.getByLabel('City').fill('Boston');
-      await page.getByLabel('State').selectOption('MA');
-      await page.getByLabel('ZIP code').fill('02108');
+      await typeAddress(page, { line1: '1 Main St', line2: 'Suite 5', city: 'Boston', state: 'MA', zip: '02108' });
       await saved('zip').toBe('02108');
       await reloadAt(page, 'Address');
       const address = ['Address line 1', 'Apartment, suite, etc. (optional)', 'City', 'State', 'ZIP code'].map((l) =>
@@ -396,11 +391,7 @@ describe.runIf(chromiumPath)('the customer journey', () => {
       await page.getByText('Please enter your address.').waitFor();
       await scan('5 with error');
       await shoot('5-error');
-      await page.getByLabel('Address line 1').fill('9 Oak Avenue');
-      await page.getByLabel('Address line 1').press('Escape');
-      await page.getByLabel('City').fill('Springfield');
-      await page.getByLabel('State').selectOption('IL');
-      await page.getByLabel('ZIP code').fill('62704');
+      await typeAddress(page, OAK_AVENUE);
       await page.getByRole('button', { name: 'Next' }).click();
 
       await atStep(page, STEP6);

@@ -44,16 +44,27 @@ export async function verifyEmail(page: Page, from: TestServer | CodeSource, ema
 /** The address `phoneAndAddress` types, as the registration holds it. */
 export const TYPED_ADDRESS = '9 Oak Avenue, Springfield, IL, 62704, United States';
 
+export type TypedAddress = { line1: string; line2?: string; city: string; state: string; zip: string };
+
+/** Step 5's fields typed by hand, the suggestions waved away with Escape; Next left unpressed. */
+export async function typeAddress(page: Page, a: TypedAddress) {
+  await page.getByLabel('Address line 1').fill(a.line1);
+  await page.getByLabel('Address line 1').press('Escape');
+  if (a.line2 !== undefined) await page.getByLabel('Apartment, suite, etc. (optional)').fill(a.line2);
+  await page.getByLabel('City').fill(a.city);
+  await page.getByLabel('State').selectOption(a.state);
+  await page.getByLabel('ZIP code').fill(a.zip);
+}
+
+/** The address `phoneAndAddress` types. */
+export const OAK_AVENUE: TypedAddress = { line1: '9 Oak Avenue', city: 'Springfield', state: 'IL', zip: '62704' };
+
 /** Steps 4 and 5 with an address typed by hand (no address lookup: works with the server stopped); ends on step 6. */
 export async function phoneAndAddress(page: Page) {
   await page.getByLabel('Phone number').fill('5551234567');
   await page.getByLabel('Phone number').press('Enter');
   await atStep(page, 'Address');
-  await page.getByLabel('Address line 1').fill('9 Oak Avenue');
-  await page.getByLabel('Address line 1').press('Escape');
-  await page.getByLabel('City').fill('Springfield');
-  await page.getByLabel('State').selectOption('IL');
-  await page.getByLabel('ZIP code').fill('62704');
+  await typeAddress(page, OAK_AVENUE);
   await page.getByRole('button', { name: 'Next' }).click();
   await atStep(page, STEP6);
 }

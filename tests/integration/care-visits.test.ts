@@ -7,14 +7,10 @@ import { STAFF, makeJpeg } from '../helpers/fixtures';
 import { VISITS, call, uploadPhoto } from '../helpers/claims';
 import { admin, callFunction, enrol, photoBody } from '../helpers/counters';
 import { createRegistration, signedInCustomer, type Customer } from '../helpers/customers';
-import { startTestServer } from '../helpers/server';
 import { authCases, signIn } from '../helpers/staff';
-import { forSuite } from '../helpers/suite';
+import { serverForSuite } from '../helpers/suite';
 
-const server = forSuite(
-  () => startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password }),
-  (s) => s.dispose(),
-);
+const server = serverForSuite({ staffEmail: STAFF.email, staffPassword: STAFF.password });
 let staff: string;
 let ada: Customer;
 let bob: Customer;

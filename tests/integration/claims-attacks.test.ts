@@ -9,14 +9,10 @@ import { CLAIMS, EVENTS, call, report, reportBody, uploadPhoto } from '../helper
 import { admin } from '../helpers/counters';
 import { createRegistration, jwtOf, signedInCustomer, type Customer } from '../helpers/customers';
 import { registration } from '../helpers/fixtures';
-import { startTestServer } from '../helpers/server';
 import { authCases, signIn } from '../helpers/staff';
-import { forSuite } from '../helpers/suite';
+import { serverForSuite } from '../helpers/suite';
 
-const server = forSuite(
-  () => startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password }),
-  (s) => s.dispose(),
-);
+const server = serverForSuite({ staffEmail: STAFF.email, staffPassword: STAFF.password });
 let staff: string;
 let ada: Customer;
 let eve: Customer;

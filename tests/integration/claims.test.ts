@@ -9,13 +9,9 @@ import { admin, enrol, photoBody, registrationBody, callFunction } from '../help
 import { makeJpeg } from '../helpers/fixtures';
 import { createRegistration, jwtOf, signedInCustomer, type Customer } from '../helpers/customers';
 import { signIn } from '../helpers/staff';
-import { forSuite } from '../helpers/suite';
-import { startTestServer } from '../helpers/server';
+import { serverForSuite } from '../helpers/suite';
 
-const server = forSuite(
-  () => startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password }),
-  (s) => s.dispose(),
-);
+const server = serverForSuite({ staffEmail: STAFF.email, staffPassword: STAFF.password });
 let staff: string;
 let ada: Customer;
 let bob: Customer;

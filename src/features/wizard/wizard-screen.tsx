@@ -34,8 +34,12 @@ export function WizardScreen({ step, error, onBack, onEnter, status, children }:
           <p className="wizard__progress">
             Step {step} of {total}
           </p>
-          <div className="wizard__meter" data-step={step} aria-hidden="true">
-            <span />
+          {/* One segment per step, the done ones filled: no width in a style attribute (the prerendered page's policy
+              refuses those). */}
+          <div className="wizard__meter" aria-hidden="true">
+            {Array.from({ length: total }, (_, i) => (
+              <span key={i} data-done={i < step ? '' : undefined} />
+            ))}
           </div>
         </header>
       )}
