@@ -13,6 +13,7 @@ const LINKS = [
   { to: '/home', label: 'Home' },
   { to: '/submission', label: 'Submissions' },
   { to: '/submissionslist', label: 'List' },
+  { to: '/claims', label: 'Claims' },
   { to: '/account', label: 'Account' },
 ];
 
