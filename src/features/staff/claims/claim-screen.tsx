@@ -47,7 +47,7 @@ function ReportFacts({ claim }: { claim: ClaimDetail['claim'] }) {
       <Fact term="Delivery" value={DELIVERIES[claim.delivery]} />
       <Fact term="Store" value={claim.store} />
       <Fact term="Opened" value={whenText(claim.opened_at)} />
-      {claim.question && <Fact term="Open question" value={claim.question} />}
+      {claim.status === 'needs_information' && claim.question && <Fact term="Open question" value={claim.question} />}
       {claim.resolution && <Fact term="Resolution" value={resolutionText(claim.resolution)} />}
       {claim.reason && <Fact term="Reason for the denial" value={claim.reason} />}
     </dl>
