@@ -281,4 +281,20 @@ describe.runIf(chromiumPath)('staff claims screens', () => {
     ]);
     expect(await page.getByRole('region', { name: 'Report' }).innerText()).toContain('A prong caught on a sweater and bent outwards.');
   });
+
+  it('loads further claims by page as the table scrolls to its end, open claims still before closed ones', async () => {
+    const data = Array.from({ length: 55 }, (_, i) => ({ 'Full Name': `Paged Customer ${i}`, Email: `paged${i}@example.com` }));
+    const imported = await call<{ results: { id: string }[] }>(server, 'importToAppwrite', { staff, body: { data } });
+    for (const { id } of imported.body.results)
+      expect((await call(server, 'openClaim', { staff, body: reportBody(id, [], { problem: 'something_else' }) })).status).toBe(200);
+    await page.goto(base('/claims'));
+    // 59 claims: a first page of 50, and the rest once staff scroll near the end.
+    await expect.poll(() => page.locator('.subs__meta span').first().textContent()).toBe('50+ claims');
+    await page.locator('.claims-table__scroller').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect.poll(() => page.locator('.subs__meta span').first().textContent()).toBe('59 claims');
+    await page.locator('.claims-table__scroller').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect.poll(async () => (await shownNumbers(page)).at(-1)).toBe(bob.number);
+    expect((await shownStatuses(page)).slice(-3)).toEqual(['Needs information', 'Closed', 'Closed']);
+    expect((await shownNumbers(page)).slice(-2)).toEqual([ada.number, bob.number]);
+  });
 });
