@@ -1,6 +1,7 @@
 // The claims table's rows: a page at a time from getClaims (open claims first, as the function orders them), asked
 // again from the first page whenever the filters or the search change, and the next page by cursor when the table
-// scrolls near its end. An answer that arrives after the filters changed again is dropped.
+// scrolls near its end. An answer that arrives after the filters changed again is dropped, and so is a further page
+// asked for before they changed.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callStaffFunction } from '@/lib/staff-functions';
 import type { ClaimStatus } from '@/shared/claims/claim-texts';
@@ -45,7 +46,8 @@ export function useClaimsList(token: TokenSource, filter: ClaimsFilter) {
 
   useEffect(() => {
     const mine = ++asked.current;
-    setState((s) => ({ ...s, rows: null, error: null }));
+    // The rows shown stay until the new ones arrive, so typing a search does not blank the table.
+    setState((s) => ({ ...s, nextCursor: null, loadingMore: false }));
     void fetchPage(null).then((answer) => {
       if (mine !== asked.current) return;
       if (!answer.ok) return setState({ rows: [], nextCursor: null, error: answer.error, loadingMore: false });
