@@ -19,10 +19,12 @@ const screens: Record<string, Screen> = {
   '/submission': () => import('./routes/staff-submissions'),
   '/submissionslist': () => import('./routes/staff-submissions-list'),
   '/staff/photo/': () => import('./routes/staff-photo'), // /staff/photo/{fileId}
+  '/claims': () => import('./routes/staff-claims'),
+  '/claims/': () => import('./routes/staff-claim'), // /claims/{id}
 };
 const notFound: Screen = () => import('./routes/not-found');
-const screenFor = (path: string) =>
-  screens[path.replace(/\/+$/, '') || '/'] ?? (path.startsWith('/staff/photo/') ? screens['/staff/photo/'] : undefined) ?? notFound;
+const prefixed = (path: string) => ['/staff/photo/', '/claims/'].find((p) => path.startsWith(p));
+const screenFor = (path: string) => screens[path.replace(/\/+$/, '') || '/'] ?? screens[prefixed(path) ?? ''] ?? notFound;
 
 // Screens that report themselves shown once their own data is on screen (the wizard restores a draft first, and
 // /warranties checks the customer's sign-in).

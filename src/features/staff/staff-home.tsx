@@ -17,6 +17,7 @@ import { staffRepository } from '@/db/staff-repository';
 const SCREENS = [
   { to: '/submission', title: 'Submissions', text: 'Search, edit, import and export every warranty submission.' },
   { to: '/submissionslist', title: 'Submissions list', text: 'A read-only card for each submission; works offline.' },
+  { to: '/claims', title: 'Claims', text: "Customers' reported problems: ask, approve, deny, and see each one through." },
   { to: '/account', title: 'Account', text: 'Your account details and Logout.' },
 ];
 

@@ -13,6 +13,7 @@ const LINKS = [
   { to: '/home', label: 'Home' },
   { to: '/submission', label: 'Submissions' },
   { to: '/submissionslist', label: 'List' },
+  { to: '/claims', label: 'Claims' },
   { to: '/account', label: 'Account' },
 ];
 
@@ -27,7 +28,9 @@ export function StaffLink({
   className?: string;
   children: ReactNode;
 }) {
-  const current = typeof window !== 'undefined' && window.location.pathname === to;
+  // A screen's own pages (a claim under /claims) keep its link marked.
+  const here = typeof window !== 'undefined' ? window.location.pathname : '';
+  const current = here === to || here.startsWith(`${to}/`);
   return (
     <a href={to} className={className} aria-current={current ? 'page' : undefined} onClick={linkHandler(navigate, to)}>
       {children}

@@ -1,10 +1,13 @@
 // Edit Submission (SPEC.md sections 2, 4, 8): the fields with their checks, where the registration stands, its photos,
 // and Save (use-edit-save.ts: kept on this device and sent; a change made on the server meanwhile is shown next to
-// the staff member's version to choose from, never overwritten silently).
+// the staff member's version to choose from, never overwritten silently). Below them, "New claim" and the
+// registration's "Service history" (their own modules, sent on their own, apart from Save).
 import { useId, useState, type FormEvent } from 'react';
 import type { AppDb } from '@/db/schema';
 import { fieldsSchema, type Submission } from '@/shared/contracts/submission';
 import type { Conflict } from '@/sync/pending-edits';
+import { NewClaim } from '../claims/new-claim';
+import { ServiceHistory } from '../claims/service-history';
 import { ConflictView } from './conflict-view';
 import { FIELDS, type Field } from './edit-fields';
 import { Modal } from './modal';
@@ -62,6 +65,8 @@ export function EditDialog({ db, row, token, conflict: initialConflict, onClose 
           ))}
           <RegistrationStatus row={row} token={token} />
           <UploadedImages fileIds={row.image_file_id ?? ''} token={token} />
+          <NewClaim registrationId={row.$id} token={token} />
+          <ServiceHistory registrationId={row.$id} token={token} />
           <div className="subs-modal__actions">
             <button type="button" className="subs-button" onClick={() => onClose()} disabled={busy}>
               Cancel

@@ -1,0 +1,131 @@
+// The claims table: eight columns, rows drawn only near the screen (like the submissions table), and the next page
+// asked for as the end comes near. Each claim's number is a link to its page, and a click anywhere on the row opens it.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useRef } from 'react';
+import type { ClaimRow } from '@/shared/contracts/claims';
+import { linkHandler, type Navigate } from '../navigation';
+import { claimAge, dayText, problemText, statusText, statusTone } from './claim-format';
+
+export const CLAIM_ROW_HEIGHT = 56;
+/** How many rows before the end the next page is asked for, so it is there before staff reach the end. */
+const AHEAD = 15;
+const COLUMNS = ['Claim', 'Customer', 'Product', 'Problem', 'Store', 'Status', 'Opened', 'Age'] as const;
+
+export const claimPath = (id: string) => `/claims/${encodeURIComponent(id)}`;
+
+const Cell = ({ value }: { value: string }) =>
+  value.trim() ? (
+    <span className="claims-table__text" title={value}>
+      {value}
+    </span>
+  ) : (
+    <span className="claims-table__text subs-table__empty">-</span>
+  );
+
+const Row = memo(function Row({ row, index, navigate }: { row: ClaimRow; index: number; navigate: Navigate }) {
+  const to = claimPath(row.id);
+  return (
+    <tr className="claims-table__row" aria-rowindex={index + 2} onClick={() => navigate(to)}>
+      <td>
+        <a
+          href={to}
+          className="claims-table__number"
+          onClick={(e) => {
+            // The row opens the claim too; the link alone handles its own click (and a modified click opens a tab).
+            e.stopPropagation();
+            linkHandler(navigate, to)(e);
+          }}
+        >
+          {row.number}
+        </a>
+      </td>
+      <td>
+        <Cell value={row.customer} />
+        <span className="claims-table__email" title={row.email}>
+          {row.email}
+        </span>
+      </td>
+      <td>
+        <Cell value={row.product} />
+      </td>
+      <td>
+        <Cell value={problemText(row.problem)} />
+      </td>
+      <td>
+        <Cell value={row.store} />
+      </td>
+      <td>
+        <span className={`claim-status claim-status--${statusTone(row.status)}`}>{statusText(row.status)}</span>
+      </td>
+      <td>
+        <Cell value={dayText(row.opened_at)} />
+      </td>
+      <td>
+        <Cell value={claimAge(row.opened_at, row.ended_at)} />
+      </td>
+    </tr>
+  );
+});
+
+const Spacer = ({ height }: { height: number }) => (
+  <tr aria-hidden="true">
+    <td colSpan={COLUMNS.length} className="subs-table__spacer" style={{ height }} />
+  </tr>
+);
+
+type Props = {
+  rows: readonly ClaimRow[];
+  navigate: Navigate;
+  emptyText: string;
+  /** Whether a further page waits on the server, and how to ask for it. */
+  more: boolean;
+  onMore: () => void;
+};
+
+export const ClaimsTable = memo(function ClaimsTable({ rows, navigate, emptyText, more, onMore }: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => CLAIM_ROW_HEIGHT,
+    getItemKey: useCallback((i: number) => rows[i]?.id ?? i, [rows]),
+    overscan: 8,
+  });
+  const items = virtual.getVirtualItems();
+  const last = items.at(-1)?.index ?? 0;
+  useEffect(() => {
+    if (more && rows.length && last >= rows.length - AHEAD) onMore();
+  }, [more, last, rows.length, onMore]);
+
+  const before = items[0]?.start ?? 0;
+  const after = virtual.getTotalSize() - (items.at(-1)?.end ?? 0);
+  return (
+    <div className="subs-table__scroller claims-table__scroller" ref={scroller}>
+      <table className="subs-table claims-table" aria-rowcount={more ? -1 : rows.length + 1} aria-label="Claims">
+        <thead>
+          <tr aria-rowindex={1}>
+            {COLUMNS.map((c) => (
+              <th key={c} scope="col" className={`claims-col--${c.toLowerCase()}`}>
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {before > 0 && <Spacer height={before} />}
+          {items.map((item) => (
+            <Row key={item.key} row={rows[item.index]!} index={item.index} navigate={navigate} />
+          ))}
+          {after > 0 && <Spacer height={after} />}
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={COLUMNS.length} className="subs-table__none">
+                {emptyText}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+});
