@@ -1,6 +1,6 @@
-// Exactly once, for every e-mail the functions send on their own (DESIGN.md "After the registration"): its state
-// lives in Appwrite (collection `mail_state`), never on a function's disk, and each outcome is written to the
-// integration log that staff see on /home.
+// Exactly once, for the e-mails after a registration and about its claims and care (DESIGN.md "After the
+// registration", "Claims and care"): their state lives in Appwrite (collection `mail_state`), never on a function's
+// disk, and each outcome is written to the integration log that staff see on /home.
 //
 // Every attempt at a mail is one `mail_state` document whose id is made from what the mail is about, its kind and
 // the attempt's number, created with that fixed id: of two callers claiming the same attempt (two tabs, the outbox's
