@@ -25,7 +25,7 @@ export async function startStoreSweeps(be: AppwriteBackend): Promise<{ stop(): v
 }
 
 /**
- * The mail sweep (confirmation e-mails to retry, reminders before coverage ends) and then the sweep of counter photos
+ * The mail sweep (e-mails to retry, reminders before coverage ends, care reminders) and then the sweep of counter photos
  * nobody joined, as Netlify's scheduled function sendReminders runs them: soon after the start (so a restart after a
  * long stop catches up soon), then every hour. `settled` is the sweep under way, if any.
  */

@@ -1,6 +1,7 @@
-// The hourly sweep on Netlify (a scheduled function): retries the confirmation e-mails that failed or waited for
-// SMTP_URL, sends each confirmed registration's reminder 30 days before its coverage ends, once, and deletes the
-// counter photos no registration joined in time. The embedded server runs the same sweeps every hour itself
+// The hourly sweep on Netlify (a scheduled function): retries the e-mails that failed or waited for SMTP_URL
+// (confirmations, reminders, claim updates), sends each confirmed registration's reminder 30 days before its coverage
+// ends, once, and its care reminders every CARE_REMINDER_MONTHS, and deletes the counter photos no registration joined
+// in time. The embedded server runs the same sweeps every hour itself
 // (server/sweeps.ts). The answer is the mail sweep's report; the photo sweep's goes to the log.
 import { runMailSweep } from '../lib/mail/sweep';
 import { sweepUnjoinedPhotos } from '../lib/counters/photo-sweep';

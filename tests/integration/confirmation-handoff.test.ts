@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID } from 'appwrite';
 import { coveredUntil, formatDate } from '@/shared/warranty';
 import { withEnv } from '../../netlify/lib/env';
-import { attemptId, mailAttempts, sendConfirmationOnce } from '../../netlify/lib/mail/after-registration';
+import { sendConfirmationOnce } from '../../netlify/lib/mail/after-registration';
+import { attemptId, mailAttempts } from '../../netlify/lib/mail/mail-state';
 import { runMailSweep } from '../../netlify/lib/mail/sweep';
 import sendReminders, { config as remindersSchedule } from '../../netlify/functions/sendReminders';
 import { createRegistration, jwtOf, sendToShopify, signedInCustomer } from '../helpers/customers';
@@ -249,7 +250,7 @@ describe('the scheduled function sendReminders', () => {
     const madeAt = new Date(Date.now() - 350 * DAY).toISOString();
     const id = await stored(server, { email: 'sched@example.com', submitted_at: madeAt }, { arrived: madeAt });
     const ran = await withEnv(server.functionsEnv(), () => sendReminders());
-    expect([ran.status, await ran.json()]).toEqual([200, { retried: 0, reminders: 1, failed: 0 }]);
+    expect([ran.status, await ran.json()]).toEqual([200, { retried: 0, reminders: 1, careReminders: 0, failed: 0 }]);
     expect(await mailsTo(server, 'sched@example.com', REMINDER)).toHaveLength(1);
     expect((await withEnv(server.functionsEnv(), () => sendReminders())).status).toBe(200);
     expect(await mailsTo(server, 'sched@example.com', REMINDER)).toHaveLength(1);

@@ -7,7 +7,7 @@ import { ID } from 'appwrite';
 import { Permission, Query, Role } from 'node-appwrite';
 import { InputFile } from 'node-appwrite/file';
 import { withEnv } from '../../netlify/lib/env';
-import { mailAttempts } from '../../netlify/lib/mail/after-registration';
+import { mailAttempts } from '../../netlify/lib/mail/mail-state';
 import { ADDRESS_LIMITS, MAIL_LIMITED_MESSAGE } from '../../netlify/lib/mail/send';
 import { runMailSweep } from '../../netlify/lib/mail/sweep';
 import { sweepUnjoinedPhotos } from '../../netlify/lib/counters/photo-sweep';

@@ -1,9 +1,11 @@
 // Care visits ("Service history" in the edit dialog): recorded by staff, with their e-mail (from the verified staff
 // token), the store and optional photos, exactly once by the device-made id, and readable by the registration's
-// verified owner, whose card shows "Last inspection: {date}".
+// verified owner, whose card shows "Last inspection: {date}". The last visit also starts the care reminder's count
+// (../mail/care-reminder.ts).
 import { AppwriteException, Query, type Models } from 'node-appwrite';
 import type { z } from 'zod';
 import type { CareVisit, recordVisitBodySchema } from '../../../src/shared/contracts/claims';
+import { parseDate } from '../../../src/shared/warranty';
 import { adminClient } from '../appwrite';
 import { HttpError } from '../http';
 import { verifiedOwnerOf } from '../registrations/owners';
@@ -110,4 +112,52 @@ export async function listVisits(registrationId: string): Promise<{ visits: Care
   } catch (err) {
     failed(err, 'visit');
   }
+}
+
+/**
+ * The ids of the registrations with a visit recorded between `from` and `to` (ISO), page by page (index `at`): how
+ * the hourly care reminder finds the registrations whose period counts from a visit.
+ */
+export async function* registrationsVisitedBetween(from: string, to: string, pageSize = PAGE): AsyncGenerator<string[]> {
+  const { databases, where } = visitsDb();
+  for (let cursor: string | undefined; ;) {
+    const page = await databases.listDocuments({
+      ...where,
+      queries: [
+        Query.greaterThanEqual('at', from),
+        Query.lessThanEqual('at', to),
+        Query.limit(pageSize),
+        ...(cursor ? [Query.cursorAfter(cursor)] : []),
+      ],
+      total: false,
+    });
+    yield page.documents.map((d) => text(d, 'registration_id'));
+    if (page.documents.length < pageSize) return;
+    cursor = page.documents.at(-1)!.$id;
+  }
+}
+
+/** When each of these registrations was last visited (any kind), by registration id; one query per hundred ids. */
+export async function lastVisits(registrationIds: readonly string[]): Promise<Map<string, Date>> {
+  const { databases, where } = visitsDb();
+  const last = new Map<string, Date>();
+  const ids = [...new Set(registrationIds)];
+  for (let i = 0; i < ids.length; i += 100) {
+    const batch = ids.slice(i, i + 100);
+    for (let cursor: string | undefined; ;) {
+      const page = await databases.listDocuments({
+        ...where,
+        queries: [Query.equal('registration_id', batch), Query.limit(PAGE), ...(cursor ? [Query.cursorAfter(cursor)] : [])],
+        total: false,
+      });
+      for (const doc of page.documents) {
+        const id = text(doc, 'registration_id');
+        const at = parseDate(text(doc, 'at'));
+        if (at && at.getTime() > (last.get(id)?.getTime() ?? -Infinity)) last.set(id, at);
+      }
+      if (page.documents.length < PAGE) break;
+      cursor = page.documents.at(-1)!.$id;
+    }
+  }
+  return last;
 }

@@ -7,6 +7,7 @@ import { nextClaimStatus, isOpenClaim, customerSees, type ClaimEvent } from '../
 import { CLAIM_STATUSES, type ClaimStatus } from '../../../src/shared/claims/claim-texts';
 import type { ClaimEventRecord, StaffClaim } from '../../../src/shared/contracts/claims';
 import { HttpError } from '../http';
+import { mailClaimUpdate } from '../mail/claim-update';
 import { checkPhotos, joinPhotos } from './photos';
 import { claimOf, claimsDb, customerView, failed, isConflict, readableBy, type StoredClaim } from './store';
 
@@ -143,17 +144,25 @@ function staffEvent(s: StaffStep): ClaimEvent {
   }
 }
 
-/** A staff action, applied only from the status the screen showed (`expected_status`): otherwise 409 with the claim. */
+/**
+ * A staff action, applied only from the status the screen showed (`expected_status`): otherwise 409 with the claim.
+ * A step the customer sees is e-mailed to them, once (../mail/claim-update.ts).
+ */
 export async function claimAction(step: StaffStep, staff: { email: string }) {
   const db = claimsDb();
   const stored = await db.readClaim(step.claim_id);
   if (!stored) throw missingClaim();
   const sent = await db.readEvent(step.event_id);
-  if (sent) return { claim: (await repeat(stored, sent.event)).claim };
+  if (sent) {
+    const again = await repeat(stored, sent.event);
+    await mailClaimUpdate(step.event_id, again); // the e-mail a first call cut short did not claim
+    return { claim: again.claim };
+  }
   if (stored.claim.status !== step.expected_status)
     throw new HttpError(409, 'conflict', `This claim was changed meanwhile: it is "${CLAIM_STATUSES[stored.claim.status]}" now.`, {
       current: stored.claim,
     });
   const done = await apply(stored, { eventId: step.event_id, event: staffEvent(step), byName: staff.email, photoIds: [] });
+  await mailClaimUpdate(step.event_id, done);
   return { claim: done.claim };
 }

@@ -1,14 +1,18 @@
 // The hourly mail sweep: the Netlify scheduled function sendReminders and the embedded server (every hour) run it.
-// It retries the confirmation e-mails that failed (when their wait is over), were not configured (once SMTP_URL is
-// set) or were cut short (a claim left in 'sending'), and sends the reminder 30 days before coverage ends, once per
-// confirmed registration. `now` is the sweep's clock, so a test can move it.
+// It retries the e-mails (confirmations, reminders, claim updates) that failed (when their wait is over), were not
+// configured (once SMTP_URL is set) or were cut short (a claim left in 'sending'), sends the reminder 30 days before
+// coverage ends, once per confirmed registration, and the care reminders (./care-reminder.ts). `now` is the sweep's
+// clock, so a test can move it.
 import { Query } from 'node-appwrite';
 import { adminClient } from '../appwrite';
 import { maxQueueDays, registrationsArrived } from '../registrations/registrations';
-import { MAIL_STATE_COLLECTION, reminderDue, retryAttempt, sendReminderOnce, STALE_CLAIM_MS, type MailState } from './after-registration';
+import { reminderDue, retryAttempt, sendReminderOnce } from './after-registration';
+import { isCareKind, retryCareReminder, runCareReminders } from './care-reminder';
+import { CLAIM_UPDATE, retryClaimUpdate } from './claim-update';
+import { MAIL_STATE_COLLECTION, STALE_CLAIM_MS, type MailState } from './mail-state';
 import { mailConfigured } from './send';
 
-export type SweepReport = { retried: number; reminders: number; failed: number };
+export type SweepReport = { retried: number; reminders: number; careReminders: number; failed: number };
 
 const PAGE = 100;
 const DAY_MS = 86_400_000;
@@ -42,20 +46,27 @@ async function dueAttempts(now: number, deadBefore = 0): Promise<MailState[]> {
   for await (const docs of pages(MAIL_STATE_COLLECTION, [Query.equal('status', 'sending'), Query.lessThanEqual('claimed_at', stale)]))
     due.push(...(docs as unknown as MailState[]));
   // A staff resend is answered at once and not retried behind staff's back.
-  return due.filter((s) => s.kind === 'confirmation' || s.kind === 'reminder');
+  return due.filter((s) => s.kind !== 'resend');
 }
+
+const retry = (state: MailState, now: number) =>
+  state.kind === CLAIM_UPDATE
+    ? retryClaimUpdate(state, now)
+    : isCareKind(state.kind)
+      ? retryCareReminder(state, now)
+      : retryAttempt(state, now);
 
 /** One pass of the sweep at `now` (ms since the epoch). Never throws for one mail: each is counted and logged. */
 export async function runMailSweep(now: number = Date.now(), deadBefore = 0): Promise<SweepReport> {
-  const report: SweepReport = { retried: 0, reminders: 0, failed: 0 };
-  const count = (outcome: string, key: 'retried' | 'reminders') => {
+  const report: SweepReport = { retried: 0, reminders: 0, careReminders: 0, failed: 0 };
+  const count = (outcome: string, key: 'retried' | 'reminders' | 'careReminders') => {
     if (outcome === 'sent') report[key]++;
     else if (outcome === 'failed' || outcome === 'limited' || outcome === 'not_configured') report.failed++;
   };
 
   for (const state of await dueAttempts(now, deadBefore)) {
     try {
-      count(await retryAttempt(state, now), 'retried');
+      count(await retry(state, now), 'retried');
     } catch (err) {
       report.failed++;
       console.error('[mail] a retry failed:', err instanceof Error ? err.message : err);
@@ -77,5 +88,7 @@ export async function runMailSweep(now: number = Date.now(), deadBefore = 0): Pr
       }
     }
   }
+
+  await runCareReminders(now, (outcome) => count(outcome, 'careReminders'));
   return report;
 }
