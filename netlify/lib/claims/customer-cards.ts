@@ -30,7 +30,10 @@ async function listAll(where: { databaseId: string; collectionId: string }, quer
 }
 
 /** The facts of each registration (by id, with the date its coverage counts from). */
-export async function claimCareFacts(regs: readonly { id: string; submittedAt: string }[], now = Date.now()): Promise<Map<string, ClaimCareFacts>> {
+export async function claimCareFacts(
+  regs: readonly { id: string; submittedAt: string }[],
+  now = Date.now(),
+): Promise<Map<string, ClaimCareFacts>> {
   const db = claimsDb();
   const visits = { databaseId: db.claims.databaseId, collectionId: VISITS_COLLECTION };
   const claims = new Map<string, CustomerClaim>();
@@ -56,7 +59,11 @@ export async function claimCareFacts(regs: readonly { id: string; submittedAt: s
   return new Map(
     regs.map((r) => [
       r.id,
-      { claim: claims.get(r.id) ?? null, covered: coveredUntil(r.submittedAt).getTime() > now, last_inspection: inspections.get(r.id) ?? null },
+      {
+        claim: claims.get(r.id) ?? null,
+        covered: coveredUntil(r.submittedAt).getTime() > now,
+        last_inspection: inspections.get(r.id) ?? null,
+      },
     ]),
   );
 }
