@@ -29,7 +29,7 @@ export async function startClaimRuntime(config: RuntimeConfig, userId: string, o
   return {
     db,
     stop,
-    /** Read the kept ones again (after one was queued). */
+    /** Read the kept ones again (at first, and after one was queued). */
     refresh: () => tell(false),
     /** Forgets a report or reply the server refused, with its photos. */
     discard: async (id: string) => {

@@ -88,13 +88,16 @@ export function WarrantiesPage({ config, onRegisterAnother, loadPhotos, onShown 
     let live = true;
     void (async () => {
       const [{ $id: userId }, { startClaimRuntime }] = await Promise.all([account.get(), import('./claim-runtime')]);
-      const runtime = await startClaimRuntime(config, userId, async (kept, sent) => {
+      // The runner may report before startClaimRuntime has answered: its report waits for the runtime.
+      const held: { runtime?: ClaimRuntime } = {};
+      const runtime = (held.runtime = await startClaimRuntime(config, userId, async (kept, sent) => {
         if (sent) await load(true);
-        if (live) setClaims({ runtime, userId, kept });
-      });
-      if (live) stop = runtime.stop;
-      else runtime.stop();
-    })().catch(() => undefined); // no session or no database: the cards show without claims' buttons
+        if (live && held.runtime) setClaims({ runtime: held.runtime, userId, kept });
+      }));
+      if (!live) return runtime.stop();
+      stop = runtime.stop;
+      await runtime.refresh();
+    })().catch(() => undefined); // no session or no database: the cards show without the claims' buttons
     return () => {
       live = false;
       stop?.();
