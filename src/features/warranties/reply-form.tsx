@@ -62,7 +62,16 @@ export function ReplyForm({ db, userId, registrationId, claimId, loadPhotos, onQ
     <form className="claim-form" ref={form} noValidate onSubmit={(e) => void send(e)} aria-label={CLAIM_TEXTS.reply}>
       <Field id={`${prefix}-message`} label="Your reply" hint={charactersUsed(message)} error={errors.message}>
         {(a11y) => (
-          <textarea {...a11y} className="input claim-form__text" rows={4} value={message} onChange={(e) => setMessage(e.target.value)} />
+          <textarea
+            {...a11y}
+            className="input claim-form__text"
+            rows={4}
+            value={message}
+            onChange={(e) => {
+              setMessage(e.target.value);
+              setErrors(({ message: _gone, ...rest }) => rest);
+            }}
+          />
         )}
       </Field>
       <ClaimPhotos id={`${prefix}-photos`} label="Photos (optional)" error={errors.photos} {...photos} />

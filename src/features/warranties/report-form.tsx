@@ -1,7 +1,7 @@
 // "Report a problem": what happened, more words, photos of the problem and how the piece comes to us. Loaded when
 // the button is pressed. "Send report" keeps the report on the device with its claim number made here (so the number
 // shows at once, offline too) and asks the claims' runner to send it.
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { claimOutboxRepository } from '@/db/claim-outbox-repository';
 import { draftsRepository } from '@/db/drafts-repository';
 import type { AppDb } from '@/db/schema';
@@ -30,6 +30,7 @@ export function ReportForm({ db, userId, registrationId, loadPhotos, onQueued, o
   // The claim's id, made once: its photos are kept under it, and every attempt sends it.
   const [id] = useState(uniqueId);
   const photos = useClaimPhotos(db, id, loadPhotos);
+  const photoCount = photos.photos.length;
   const [problem, setProblem] = useState<Problem | ''>('');
   const [details, setDetails] = useState('');
   const [delivery, setDelivery] = useState<Delivery | ''>('');
@@ -37,12 +38,18 @@ export function ReportForm({ db, userId, registrationId, loadPhotos, onQueued, o
   const [failed, setFailed] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const prefix = `report-${registrationId}`;
+  // A field's message goes once it is answered; the others stay until the next "Send report".
+  const answered = (field: keyof ReportErrors) => setErrors(({ [field]: _gone, ...rest }) => rest);
 
   // Photos chosen for a report never sent leave the device with it.
   const cancel = () => {
     void draftsRepository(db).remove(id);
     onCancel();
   };
+
+  useEffect(() => {
+    if (photoCount > 0) setErrors(({ photos: _gone, ...rest }) => rest);
+  }, [photoCount]);
 
   const send = async (e: FormEvent) => {
     e.preventDefault();
@@ -76,11 +83,23 @@ export function ReportForm({ db, userId, registrationId, loadPhotos, onQueued, o
         options={PROBLEMS}
         value={problem}
         error={errors.problem}
-        onValue={setProblem}
+        onValue={(v) => {
+          setProblem(v);
+          answered('problem');
+        }}
       />
       <Field id={`${prefix}-details`} label={CLAIM_TEXTS.tellUsMore} hint={charactersUsed(details)} error={errors.details}>
         {(a11y) => (
-          <textarea {...a11y} className="input claim-form__text" rows={5} value={details} onChange={(e) => setDetails(e.target.value)} />
+          <textarea
+            {...a11y}
+            className="input claim-form__text"
+            rows={5}
+            value={details}
+            onChange={(e) => {
+              setDetails(e.target.value);
+              answered('details');
+            }}
+          />
         )}
       </Field>
       <ClaimPhotos id={`${prefix}-photos`} label={CLAIM_TEXTS.photos} error={errors.photos} {...photos} />
@@ -90,7 +109,10 @@ export function ReportForm({ db, userId, registrationId, loadPhotos, onQueued, o
         options={DELIVERIES}
         value={delivery}
         error={errors.delivery}
-        onValue={setDelivery}
+        onValue={(v) => {
+          setDelivery(v);
+          answered('delivery');
+        }}
       />
       {failed && (
         <p className="field__error" role="alert">

@@ -44,7 +44,7 @@ export function Card({ card, thumb, account, kept, claims }: Props) {
   const titleId = `warranty-${card.id}`;
   const report = kept.find((e) => e.kind === 'report');
   const reply = kept.find((e) => e.kind === 'reply' && e.claimId === card.claim?.id);
-  const claim = card.claim;
+  const claim = card.claim ?? null;
 
   const openForm = async (kind: 'report' | 'reply') => {
     setLoadFailed(false);

@@ -45,6 +45,10 @@ export type WarrantyCard = {
   pending: boolean;
   /** For ordering: when the registration was made (ms), 0 when unknown. */
   at: number;
+} & Partial<ClaimCare>;
+
+/** What a card says of claims and care, when the server said it. */
+type ClaimCare = {
   claim: CardClaim | null;
   /** "Report a problem" is offered: confirmed, still covered, no claim open. */
   canReport: boolean;
@@ -73,13 +77,21 @@ const claimOf = (c: CustomerClaim): CardClaim => ({
   resolution: (RESOLUTIONS as Record<string, string>)[c.resolution] ?? '',
 });
 
+function claimCareOf(facts: ClaimFacts, at: Date, pending: boolean): ClaimCare {
+  const claim = facts.claim ? claimOf(facts.claim) : null;
+  return {
+    claim,
+    canReport: !pending && facts.covered && !claim?.open,
+    coverageEnded: facts.covered ? null : coverageEnded(formatDate(coveredUntil(at))),
+    lastInspection: facts.last_inspection ? lastInspection(formatDate(facts.last_inspection)) : null,
+  };
+}
+
 /** The card of one registration, or null for a document without any date (nothing to say about its coverage). */
 export function cardOf(doc: RegistrationDoc, facts?: ClaimFacts): WarrantyCard | null {
   const at = registeredAt({ submitted_at: text(doc.submitted_at), $createdAt: doc.$createdAt });
   if (!at) return null;
   const pending = text(doc.status) === 'pending';
-  const claim = facts?.claim ? claimOf(facts.claim) : null;
-  const ended = facts ? !facts.covered : false;
   const photoIds = photoIdsOf(text(doc.image_file_id));
   const named = productsOf({ product_sku: text(doc.product_sku), selected_product: text(doc.selected_product) });
   return {
@@ -90,10 +102,7 @@ export function cardOf(doc: RegistrationDoc, facts?: ClaimFacts): WarrantyCard |
     coveredUntil: `Covered until ${formatDate(coveredUntil(at))}`,
     pending,
     at: at.getTime(),
-    claim,
-    canReport: Boolean(facts) && !pending && !ended && !claim?.open,
-    coverageEnded: ended ? coverageEnded(formatDate(coveredUntil(at))) : null,
-    lastInspection: facts?.last_inspection ? lastInspection(formatDate(facts.last_inspection)) : null,
+    ...(facts && claimCareOf(facts, at, pending)),
   };
 }
 
