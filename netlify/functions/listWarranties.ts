@@ -1,6 +1,8 @@
 // GET listWarranties, the customer (their Appwrite JWT): the registrations /warranties shows them, their own and staff
 // imports made out to their verified address, as the server's facts (see customer-registrations.ts), each with its
-// current claim, whether it is still covered and its last inspection (customer-cards.ts).
+// current claim, whether it is still covered, whether a problem may be reported, and its last inspection
+// (customer-cards.ts).
+import { REGISTRATION_STATUS } from '../../src/shared/contracts/submission';
 import { claimCareFacts } from '../lib/claims/customer-cards';
 import { defineFunction } from '../lib/define';
 import { limitAccount } from '../lib/rate-limit';
@@ -9,7 +11,13 @@ import { customerRegistrations } from '../lib/registrations/customer-registratio
 export default defineFunction('listWarranties', async ({ req, customer }) => {
   await limitAccount('listWarranties', customer.id, 300, 'warranty lists');
   const registrations = await customerRegistrations(customer, req.headers.get('x-appwrite-jwt') ?? '');
-  const facts = await claimCareFacts(registrations.map((reg) => ({ id: reg.id, submittedAt: reg.record.submitted_at })));
+  const facts = await claimCareFacts(
+    registrations.map((reg) => ({
+      id: reg.id,
+      submittedAt: reg.record.submitted_at,
+      confirmed: reg.status === REGISTRATION_STATUS.confirmed,
+    })),
+  );
   return {
     warranties: registrations.map((reg) => ({
       id: reg.id,

@@ -20,6 +20,7 @@ let ada: Customer;
 type Card = {
   id: string;
   covered: boolean;
+  can_report: boolean;
   last_inspection: string | null;
   claim: { id: string; number: string; status: string; question: string } | null;
 };
@@ -45,15 +46,16 @@ describe('listWarranties', () => {
     expect((await act(first.body.claim.id, 'ask', 'submitted', { message: 'Which side broke?' })).status).toBe(200);
 
     let now = await cards(ada);
-    expect(now.get(plain.$id)).toMatchObject({ claim: null, covered: true, last_inspection: null });
+    expect(now.get(plain.$id)).toMatchObject({ claim: null, covered: true, can_report: true, last_inspection: null });
     expect(now.get(claimed.$id)).toMatchObject({
       covered: true,
+      can_report: false,
       claim: { number: first.body.claim.number, status: 'needs_information', question: 'Which side broke?' },
     });
 
     // Closed, then a second report: the open one is the card's.
     expect((await act(first.body.claim.id, 'deny', 'needs_information', { message: 'Worn by use.' })).status).toBe(200);
-    expect((await cards(ada)).get(claimed.$id)!.claim).toMatchObject({ id: first.body.claim.id, status: 'denied' });
+    expect((await cards(ada)).get(claimed.$id)).toMatchObject({ can_report: true, claim: { id: first.body.claim.id, status: 'denied' } });
     const second = await report(server, ada, reportBody(claimed.$id, [await uploadPhoto(ada)]));
     expect((await cards(ada)).get(claimed.$id)!.claim).toMatchObject({ id: second.body.claim.id, status: 'submitted' });
 
@@ -73,6 +75,6 @@ describe('listWarranties', () => {
     const longAgo = new Date(Date.now() - 400 * 86_400_000).toISOString();
     const old = await createRegistration(ada, { submitted_at: longAgo });
     server.db.prepare('UPDATE documents SET created_at = ? WHERE id = ?').run(longAgo.replace('Z', '+00:00'), old.$id);
-    expect((await cards(ada)).get(old.$id)).toMatchObject({ covered: false, claim: null });
+    expect((await cards(ada)).get(old.$id)).toMatchObject({ covered: false, can_report: false, claim: null });
   });
 });

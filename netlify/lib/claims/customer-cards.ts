@@ -6,13 +6,14 @@ import { isOpenClaim } from '../../../src/shared/claims/claim.machine';
 import type { CustomerClaim } from '../../../src/shared/contracts/claims';
 import { coveredUntil } from '../../../src/shared/warranty';
 import { VISITS_COLLECTION } from '../care/visits';
+import { openClaimsLimit } from './open';
 import { claimOf, claimsDb, customerView, failed } from './store';
 
 /** Ids per query: Appwrite takes at most 100 values in one `equal`. */
 const BATCH = 100;
 const PAGE = 500;
 
-export type ClaimCareFacts = { claim: CustomerClaim | null; covered: boolean; last_inspection: string | null };
+export type ClaimCareFacts = { claim: CustomerClaim | null; covered: boolean; can_report: boolean; last_inspection: string | null };
 
 async function listAll(where: { databaseId: string; collectionId: string }, queries: string[]): Promise<Models.Document[]> {
   const { databases } = claimsDb();
@@ -29,14 +30,18 @@ async function listAll(where: { databaseId: string; collectionId: string }, quer
   }
 }
 
-/** The facts of each registration (by id, with the date its coverage counts from). */
+/**
+ * The facts of each registration (by id, with the date its coverage counts from and whether it is confirmed). A report
+ * may be made, as reportProblem decides, while it is confirmed and covered and has fewer open claims than allowed.
+ */
 export async function claimCareFacts(
-  regs: readonly { id: string; submittedAt: string }[],
+  regs: readonly { id: string; submittedAt: string; confirmed: boolean }[],
   now = Date.now(),
 ): Promise<Map<string, ClaimCareFacts>> {
   const db = claimsDb();
   const visits = { databaseId: db.claims.databaseId, collectionId: VISITS_COLLECTION };
   const claims = new Map<string, CustomerClaim>();
+  const open = new Map<string, number>();
   const inspections = new Map<string, string>();
   try {
     for (let i = 0; i < regs.length; i += BATCH) {
@@ -44,6 +49,7 @@ export async function claimCareFacts(
       // Oldest first, so a later claim replaces an earlier one, and an open one is never replaced by an ended one.
       for (const doc of await listAll(db.claims, [Query.equal('registration_id', ids), Query.orderAsc('opened_at')])) {
         const { claim } = claimOf(doc);
+        if (isOpenClaim(claim.status)) open.set(claim.registration_id, (open.get(claim.registration_id) ?? 0) + 1);
         const held = claims.get(claim.registration_id);
         if (!held || isOpenClaim(claim.status) || !isOpenClaim(held.status)) claims.set(claim.registration_id, customerView(claim));
       }
@@ -57,13 +63,10 @@ export async function claimCareFacts(
     failed(err, 'claim');
   }
   return new Map(
-    regs.map((r) => [
-      r.id,
-      {
-        claim: claims.get(r.id) ?? null,
-        covered: coveredUntil(r.submittedAt).getTime() > now,
-        last_inspection: inspections.get(r.id) ?? null,
-      },
-    ]),
+    regs.map((r) => {
+      const covered = coveredUntil(r.submittedAt).getTime() > now;
+      const canReport = r.confirmed && covered && (open.get(r.id) ?? 0) < openClaimsLimit();
+      return [r.id, { claim: claims.get(r.id) ?? null, covered, can_report: canReport, last_inspection: inspections.get(r.id) ?? null }];
+    }),
   );
 }

@@ -1,6 +1,5 @@
 // What one card on /warranties shows of a registration: its products, photos and dates, newest first, and what the
 // server says of its claims and care (its current claim, whether it is still covered, its last inspection).
-import { isOpenClaim } from '@/shared/claims/claim.machine';
 import { CLAIM_STATUSES, coverageEnded, lastInspection, RESOLUTIONS, type ClaimStatus } from '@/shared/claims/claim-texts';
 import type { CustomerClaim } from '@/shared/contracts/claims';
 import type { Warranty } from '@/shared/contracts/functions';
@@ -18,7 +17,7 @@ export type RegistrationDoc = {
 };
 
 /** The server's word on a registration's claims and care; absent for a card read without it. */
-export type ClaimFacts = Pick<Warranty, 'claim' | 'covered' | 'last_inspection'>;
+export type ClaimFacts = Pick<Warranty, 'claim' | 'covered' | 'can_report' | 'last_inspection'>;
 
 /** The claim a card shows, in the customer's words. */
 export type CardClaim = {
@@ -27,7 +26,6 @@ export type CardClaim = {
   status: ClaimStatus;
   /** "Submitted", "Needs information", … */
   statusText: string;
-  open: boolean;
   /** The staff's question at "Needs information", the reason of a denial, the resolution of an approval ('' if none). */
   question: string;
   reason: string;
@@ -50,7 +48,7 @@ export type WarrantyCard = {
 /** What a card says of claims and care, when the server said it. */
 type ClaimCare = {
   claim: CardClaim | null;
-  /** "Report a problem" is offered: confirmed, still covered, no claim open. */
+  /** "Report a problem" is offered (the server's word: confirmed, still covered, no claim open). */
   canReport: boolean;
   /** "Coverage ended on {date}" once past coverage, else null. */
   coverageEnded: string | null;
@@ -71,7 +69,6 @@ const claimOf = (c: CustomerClaim): CardClaim => ({
   number: c.number,
   status: c.status,
   statusText: CLAIM_STATUSES[c.status],
-  open: isOpenClaim(c.status),
   question: c.question,
   reason: c.reason,
   resolution: (RESOLUTIONS as Record<string, string>)[c.resolution] ?? '',
@@ -81,7 +78,7 @@ function claimCareOf(facts: ClaimFacts, at: Date, pending: boolean): ClaimCare {
   const claim = facts.claim ? claimOf(facts.claim) : null;
   return {
     claim,
-    canReport: !pending && facts.covered && !claim?.open,
+    canReport: !pending && facts.can_report,
     coverageEnded: facts.covered ? null : coverageEnded(formatDate(coveredUntil(at))),
     lastInspection: facts.last_inspection ? lastInspection(formatDate(facts.last_inspection)) : null,
   };

@@ -111,8 +111,10 @@ export const warrantySchema = z.object({
   status: z.string(),
   /** Its open claim, else its latest one; null when it has none. */
   claim: customerClaimSchema.nullable(),
-  /** Still covered (a claim may be reported), as the server counts its year. */
+  /** Still covered, as the server counts its year. */
   covered: z.boolean(),
+  /** "Report a problem" may be offered: confirmed, covered, fewer open claims than allowed. */
+  can_report: z.boolean(),
   /** When its last inspection visit was, or null. */
   last_inspection: z.string().nullable(),
 });
