@@ -17,6 +17,7 @@ import { ringPhoto } from '../helpers/offline';
 import { codeFor, latestCode } from '../helpers/server';
 import { signIn as staffSignIn } from '../helpers/staff';
 import { appInBrowser } from '../helpers/suite';
+import { axeFindings } from '../helpers/axe';
 
 const SHOTS = '/tmp/shots/claims-customer';
 const SAVED = "Saved on this device. It will be sent when you're back online.";
@@ -95,6 +96,7 @@ describe.runIf(chromiumPath)('claims and care on /warranties', () => {
       ])
         await form.getByRole('alert').filter({ hasText: message }).waitFor();
       expect(await form.getByLabel('Tell us more').getAttribute('aria-invalid')).toBe('true');
+      expect(await axeFindings(page)).toEqual([]);
       await shoot(page, 'form-errors');
       expect(await claimsOf(reg.$id)).toHaveLength(0);
 
@@ -128,6 +130,7 @@ describe.runIf(chromiumPath)('claims and care on /warranties', () => {
       await reply.getByRole('button', { name: 'Send reply' }).click();
       await reply.getByRole('alert').filter({ hasText: 'Write your reply.' }).waitFor();
       await reply.getByLabel('Your reply').fill('The left side, where the ring meets the chain.');
+      expect(await axeFindings(page)).toEqual([]);
       await shoot(page, 'needs-information-reply');
       await reply.getByRole('button', { name: 'Send reply' }).click();
       await card.getByText('Submitted', { exact: true }).waitFor({ timeout: 20_000 });
@@ -151,6 +154,7 @@ describe.runIf(chromiumPath)('claims and care on /warranties', () => {
       await card.getByText(SAVED).waitFor({ timeout: 10_000 });
       const shown = NUMBER.exec((await card.getByRole('heading', { name: NUMBER }).textContent()) ?? '')![1];
       expect(await card.getByRole('button', { name: 'Report a problem' }).count()).toBe(0);
+      expect(await axeFindings(page)).toEqual([]);
       await shoot(page, 'saved-offline');
       expect(await claimsOf(reg.$id)).toHaveLength(0);
 
