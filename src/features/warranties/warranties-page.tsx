@@ -13,8 +13,7 @@ import type { ClaimOutboxEntry } from '@/db/types';
 import type { LoadPhotoPath } from './claim-photos';
 import type { ClaimRuntime } from './claim-runtime';
 import { SignIn } from './sign-in';
-import { Card } from './warranty-card';
-import { cardsOf, docOf, type WarrantyCard } from './warranty-cards';
+import type { WarrantyCard } from './warranty-cards';
 import './warranties.css';
 
 type Props = {
@@ -31,7 +30,7 @@ type View =
   | { kind: 'signIn' }
   | { kind: 'loading' }
   | { kind: 'failed'; message: string }
-  | { kind: 'list'; cards: WarrantyCard[] };
+  | { kind: 'list'; cards: WarrantyCard[]; Card: typeof import('./warranty-list').Card };
 
 // Shown 80 px wide; twice that for sharp phone screens, in the nearest size the server makes previews in.
 const THUMB = previewSizeFor(160);
@@ -65,8 +64,11 @@ export function WarrantiesPage({ config, onRegisterAnother, loadPhotos, onShown 
         // The server says which registrations are this customer's (their own, and staff imports made out to their
         // verified address) and what stands on each (claims, coverage, inspections): the page lists what it answers.
         const { jwt } = await account.createJWT();
-        const answer = await callFunction('listWarranties', { customerJwt: jwt });
-        if (answer.ok) return setView({ kind: 'list', cards: cardsOf(answer.data.warranties.map(docOf), answer.data.warranties) });
+        const [list, answer] = await Promise.all([import('./warranty-list'), callFunction('listWarranties', { customerJwt: jwt })]);
+        if (answer.ok) {
+          const { warranties } = answer.data;
+          return setView({ kind: 'list', cards: list.cardsOf(warranties.map(list.docOf), warranties), Card: list.Card });
+        }
         if (quietly) return;
         if (answer.status === 401) return setView({ kind: 'signIn' });
         setView({ kind: 'failed', message: UNAVAILABLE });
@@ -174,7 +176,7 @@ export function WarrantiesPage({ config, onRegisterAnother, loadPhotos, onShown 
             <ul className="warranties__list" aria-label="Registered purchases">
               {view.cards.map((card) => (
                 <li key={card.id}>
-                  <Card
+                  <view.Card
                     card={card}
                     thumb={thumb}
                     account={account}
