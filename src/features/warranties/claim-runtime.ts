@@ -19,12 +19,14 @@ export async function startClaimRuntime(config: RuntimeConfig, userId: string, o
   const repo = claimOutboxRepository(db);
   // Signed in again: what waited for this customer's sign-in goes now.
   await repo.releaseSignIn(userId);
-  const tell = async (sent: boolean) =>
-    onKept(
-      (await repo.all()).filter((e) => e.userId === userId),
-      sent,
-    );
-  await tell(false);
+  let before = new Set<string>();
+  const tell = async (sent: boolean) => {
+    const kept = (await repo.all()).filter((e) => e.userId === userId);
+    // One gone since the last look was sent by another runner (the app's, another tab's): the list is read again too.
+    const gone = [...before].some((id) => !kept.some((e) => e.id === id));
+    before = new Set(kept.map((e) => e.id));
+    onKept(kept, sent || gone);
+  };
   const stop = startClaimTriggers(db, appwriteClaimBackend(appwrite(config)), (report) => void tell(report.sent.length > 0));
   return {
     db,
