@@ -9,6 +9,9 @@ import { failure, type BackendFailure, type BackendResult } from './backend';
 import { withLock } from './lock';
 import { backoffDelay, PHOTO_MISSING, SIGNED_OUT } from './outbox';
 
+/** A photo the storage refused (its type, its size): said plainly, never in the storage's own words. */
+export const PHOTO_REFUSED = 'A photo could not be sent. Discard this report, then report the problem again with other photos.';
+
 export type ClaimBackend = {
   /** The signed-in customer's id, or null without a (valid) session. */
   sessionUserId(): Promise<BackendResult<string | null>>;
@@ -70,6 +73,7 @@ async function deliver(
     const photo = await repo.photo(f.draftFileId);
     if (!photo) return failure('rejected', PHOTO_MISSING);
     const up = await guarded(() => backend.uploadFile({ fileId: f.fileId, userId: entry.userId, blob: photo.blob, name: photo.name }));
+    if (!up.ok && up.kind === 'rejected') return failure('rejected', PHOTO_REFUSED);
     if (!up.ok && up.kind !== 'conflict') return up;
     f.uploaded = true;
     // Written down at once, so a photo is not sent twice over a slow connection if the tab closes meanwhile.

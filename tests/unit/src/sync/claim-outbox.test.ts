@@ -7,7 +7,7 @@ import { claimOutboxRepository } from '@/db/claim-outbox-repository';
 import { openAppDb, type AppDb } from '@/db/schema';
 import type { ClaimOutboxEntry } from '@/db/types';
 import { failure, OK, type BackendResult } from '@/sync/backend';
-import { flushClaims, type ClaimBackend } from '@/sync/claim-outbox';
+import { flushClaims, PHOTO_REFUSED, type ClaimBackend } from '@/sync/claim-outbox';
 import { SIGNED_OUT } from '@/sync/outbox';
 import { addDraftPhoto } from '../../../helpers/app-db';
 
@@ -19,7 +19,7 @@ class FakeClaims implements ClaimBackend {
   async sessionUserId() {
     return { ok: true as const, value: this.session };
   }
-  async uploadFile({ fileId }: { fileId: string }) {
+  async uploadFile({ fileId }: { fileId: string }): Promise<BackendResult> {
     this.uploads.push(fileId);
     return OK;
   }
@@ -114,6 +114,14 @@ describe('the claims outbox', () => {
     expect(backend.sends).toEqual(['reply:ev-1:']);
     await claimOutboxRepository(db).forget('ev-1');
     expect(await claimOutboxRepository(db).all()).toEqual([]);
+  });
+
+  it('says a photo the storage refused plainly, and sends nothing of that report', async () => {
+    await keepReport('claim-4', 1);
+    backend.uploadFile = async () => failure('rejected', 'Invalid `file` param: File extension not allowed');
+    await flushClaims(db, backend, { now });
+    expect((await claimOutboxRepository(db).all())[0]).toMatchObject({ status: 'rejected', lastError: PHOTO_REFUSED });
+    expect(backend.sends).toEqual([]);
   });
 
   it('keeps one record per id, and refuses one whose photo is gone', async () => {
