@@ -1,6 +1,7 @@
 // Starts sending queued registrations from the page (start, online, visible, backoff
-// timer) and asks the service worker to finish the job in the background where the browser can (Chromium).
-// Loaded after the first screen is up, so it never slows the start page.
+// timer) and asks the service worker to finish the job in the background where the browser can (Chromium); and the
+// problem reports and replies kept on this device, so they go when the network returns on any page, not only on
+// /warranties. Loaded after the first screen is up, so it never slows the start page.
 import type { RuntimeConfig } from '@/lib/runtime-config';
 
 export async function startOutboxRunner(config: RuntimeConfig): Promise<() => void> {
@@ -11,6 +12,8 @@ export async function startOutboxRunner(config: RuntimeConfig): Promise<() => vo
     { startOutboxTriggers },
     { shareWithWorker, SYNC_TAG },
     { lazyCounterSender, counterTokenOf },
+    { startClaimTriggers },
+    { appwriteClaimBackend },
   ] = await Promise.all([
     import('@/db/schema'),
     import('@/lib/appwrite'),
@@ -18,11 +21,14 @@ export async function startOutboxRunner(config: RuntimeConfig): Promise<() => vo
     import('@/sync/triggers'),
     import('@/sync/worker-share'),
     import('@/sync/counter-sender'),
+    import('@/sync/claim-triggers'),
+    import('@/sync/claim-backend'),
   ]);
   const db = appDb();
   const share = () => shareWithWorker(db, config, localStorage.getItem('cookieFallback')).catch(() => {});
   await share();
-  return startOutboxTriggers(
+  const stopClaims = startClaimTriggers(db, appwriteClaimBackend(appwrite(config)), () => {});
+  const stopRegistrations = startOutboxTriggers(
     db,
     { ...appwriteOutboxBackend(appwrite(config), undefined, '', counterTokenOf(db)), counter: lazyCounterSender(db) },
     {
@@ -38,4 +44,8 @@ export async function startOutboxRunner(config: RuntimeConfig): Promise<() => vo
       },
     },
   );
+  return () => {
+    stopClaims();
+    stopRegistrations();
+  };
 }

@@ -1,6 +1,15 @@
 // The only file that knows table names and indexes. One Dexie database per device.
 import Dexie, { type EntityTable } from 'dexie';
-import type { CachedSubmission, CatalogEntry, Draft, DraftFile, OutboxEntry, PendingEdit, StaffSnapshotRecord } from './types';
+import type {
+  CachedSubmission,
+  CatalogEntry,
+  ClaimOutboxEntry,
+  Draft,
+  DraftFile,
+  OutboxEntry,
+  PendingEdit,
+  StaffSnapshotRecord,
+} from './types';
 
 export type AppDb = Dexie & {
   drafts: EntityTable<Draft, 'id'>;
@@ -11,6 +20,7 @@ export type AppDb = Dexie & {
   pendingEdits: EntityTable<PendingEdit, 'id'>; // staff edits made offline
   meta: EntityTable<{ key: string; value: unknown }, 'key'>; // sync watermarks and small settings
   staffSnapshot: EntityTable<StaffSnapshotRecord, 'key'>; // the staff cache as a few JSON texts, for a fast first read
+  claimOutbox: EntityTable<ClaimOutboxEntry, 'id'>; // problem reports and replies waiting for the server (photos in draftFiles)
 };
 
 export const DB_NAME = 'warranty';
@@ -28,6 +38,7 @@ export function openAppDb(name = DB_NAME): AppDb {
     meta: 'key',
   });
   db.version(2).stores({ staffSnapshot: 'key' });
+  db.version(3).stores({ claimOutbox: 'id, createdAt' });
   return db;
 }
 

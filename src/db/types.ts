@@ -1,4 +1,5 @@
 // What the device keeps, table by table.
+import type { Delivery, Problem } from '@/shared/claims/claim-texts';
 import type { Product } from '@/shared/contracts/product';
 import type { Submission } from '@/shared/contracts/submission';
 
@@ -55,6 +56,29 @@ export type OutboxEntry = {
    */
   via?: 'customer' | 'counter';
 };
+
+/** Why a report or reply waits: due to send, held until its customer signs in again, or refused by the server. */
+export type ClaimOutboxStatus = 'pending' | 'needs-sign-in' | 'rejected';
+
+/**
+ * A problem report ("Send report") or a reply at "Needs information", kept until the server confirms it. Its id is the
+ * claim's (a report) or the reply's event id, made on the device, so sending it again never makes a second one; its
+ * photos are draftFiles with draftId = this id, each with the file id it will have on the server.
+ */
+export type ClaimOutboxEntry = {
+  id: string;
+  userId: string;
+  registrationId: string;
+  files: { fileId: string; draftFileId: string; uploaded: boolean }[];
+  status: ClaimOutboxStatus;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  createdAt: number;
+} & (
+  | { kind: 'report'; number: string; problem: Problem; details: string; delivery: Delivery }
+  | { kind: 'reply'; claimId: string; message: string }
+);
 
 export type CatalogEntry = Product & { searchText: string };
 

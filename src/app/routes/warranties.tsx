@@ -5,6 +5,9 @@ import { useConfig } from '../config-context';
 import { useNav } from '../router';
 import { useScreenShown } from '../screen-shown';
 
+/** The wizard's photo path, for the photos of a problem: loaded only when the first one is chosen. */
+const loadPhotos = () => import('@/features/wizard/photos');
+
 export default function Warranties() {
   const config = useConfig();
   const { navigate } = useNav();
@@ -12,5 +15,5 @@ export default function Warranties() {
   const [shown, setShown] = useState(false);
   useScreenShown(shown);
   const onShown = useCallback(() => setShown(true), []);
-  return <WarrantiesPage config={config} onRegisterAnother={onRegisterAnother} onShown={onShown} />;
+  return <WarrantiesPage config={config} onRegisterAnother={onRegisterAnother} loadPhotos={loadPhotos} onShown={onShown} />;
 }

@@ -9,13 +9,18 @@ import { endSession } from '@/lib/customer-sign-in/account';
 import { callFunction } from '@/lib/functions';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 import { previewSizeFor } from '@/shared/previews';
+import type { ClaimOutboxEntry } from '@/db/types';
+import type { LoadPhotoPath } from './claim-photos';
+import type { ClaimRuntime } from './claim-runtime';
 import { SignIn } from './sign-in';
-import { cardsOf, certificateName, docOf, type WarrantyCard } from './warranty-cards';
+import type { WarrantyCard } from './warranty-cards';
 import './warranties.css';
 
 type Props = {
   config: RuntimeConfig;
   onRegisterAnother: () => void;
+  /** The wizard's photo path (downscaling in its worker), loaded when a first photo of a problem is chosen. */
+  loadPhotos: LoadPhotoPath;
   /** Called once the page shows its content (the sign-in, or the customer's list), not the check before it. */
   onShown?: () => void;
 };
@@ -25,7 +30,7 @@ type View =
   | { kind: 'signIn' }
   | { kind: 'loading' }
   | { kind: 'failed'; message: string }
-  | { kind: 'list'; cards: WarrantyCard[] };
+  | { kind: 'list'; cards: WarrantyCard[]; Card: typeof import('./warranty-list').Card };
 
 // Shown 80 px wide; twice that for sharp phone screens, in the nearest size the server makes previews in.
 const THUMB = previewSizeFor(160);
@@ -45,26 +50,61 @@ function RegisterAnother({ onRegisterAnother }: Pick<Props, 'onRegisterAnother'>
   );
 }
 
-export function WarrantiesPage({ config, onRegisterAnother, onShown }: Props) {
+export function WarrantiesPage({ config, onRegisterAnother, loadPhotos, onShown }: Props) {
   const { account, storage } = appwrite(config);
   const [view, setView] = useState<View>({ kind: 'checking' });
+  const [claims, setClaims] = useState<{ runtime: ClaimRuntime; userId: string; kept: ClaimOutboxEntry[] } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  const load = useCallback(async () => {
-    setView({ kind: 'loading' });
-    try {
-      // The server says which registrations are this customer's (their own, and staff imports made out to their
-      // verified address): the page lists what it answers.
-      const { jwt } = await account.createJWT();
-      const answer = await callFunction('listWarranties', { customerJwt: jwt });
-      if (answer.ok) return setView({ kind: 'list', cards: cardsOf(answer.data.warranties.map(docOf)) });
-      if (answer.status === 401) return setView({ kind: 'signIn' });
-      setView({ kind: 'failed', message: UNAVAILABLE });
-    } catch (err) {
-      if (statusOf(err) === 401) return setView({ kind: 'signIn' });
-      setView({ kind: 'failed', message: statusOf(err) === 0 ? OFFLINE : UNAVAILABLE });
-    }
-  }, [account]);
+  /** The server's list; `quietly` keeps the cards on screen meanwhile and says nothing when it fails. */
+  const load = useCallback(
+    async (quietly = false) => {
+      if (!quietly) setView({ kind: 'loading' });
+      try {
+        // The server says which registrations are this customer's (their own, and staff imports made out to their
+        // verified address) and what stands on each (claims, coverage, inspections): the page lists what it answers.
+        const { jwt } = await account.createJWT();
+        const [list, answer] = await Promise.all([import('./warranty-list'), callFunction('listWarranties', { customerJwt: jwt })]);
+        if (answer.ok) {
+          const { warranties } = answer.data;
+          return setView({ kind: 'list', cards: list.cardsOf(warranties.map(list.docOf), warranties), Card: list.Card });
+        }
+        if (quietly) return;
+        if (answer.status === 401) return setView({ kind: 'signIn' });
+        setView({ kind: 'failed', message: UNAVAILABLE });
+      } catch (err) {
+        if (quietly) return;
+        if (statusOf(err) === 401) return setView({ kind: 'signIn' });
+        setView({ kind: 'failed', message: statusOf(err) === 0 ? OFFLINE : UNAVAILABLE });
+      }
+    },
+    [account],
+  );
+
+  // Once the list is up, the reports and replies kept on this device are shown and sent; when one reaches the
+  // server the list is read again first, so its card goes straight from "kept" to the server's claim.
+  const listed = view.kind === 'list';
+  useEffect(() => {
+    if (!listed) return;
+    let stop: (() => void) | undefined;
+    let live = true;
+    void (async () => {
+      const [{ $id: userId }, { startClaimRuntime }] = await Promise.all([account.get(), import('./claim-runtime')]);
+      // The runner may report before startClaimRuntime has answered: its report waits for the runtime.
+      const held: { runtime?: ClaimRuntime } = {};
+      const runtime = (held.runtime = await startClaimRuntime(config, userId, async (kept, sent) => {
+        if (sent) await load(true);
+        if (live && held.runtime) setClaims({ runtime: held.runtime, userId, kept });
+      }));
+      if (!live) return runtime.stop();
+      stop = runtime.stop;
+      await runtime.refresh();
+    })().catch(() => undefined); // no session or no database: the cards show without the claims' buttons
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [listed, account, config, load]);
 
   useEffect(() => {
     let live = true;
@@ -88,6 +128,7 @@ export function WarrantiesPage({ config, onRegisterAnother, onShown }: Props) {
 
   const signOut = async () => {
     await endSession(account);
+    setClaims(null);
     setView({ kind: 'signIn' });
   };
 
@@ -135,7 +176,13 @@ export function WarrantiesPage({ config, onRegisterAnother, onShown }: Props) {
             <ul className="warranties__list" aria-label="Registered purchases">
               {view.cards.map((card) => (
                 <li key={card.id}>
-                  <Card card={card} thumb={thumb} account={account} />
+                  <view.Card
+                    card={card}
+                    thumb={thumb}
+                    account={account}
+                    kept={claims?.kept.filter((e) => e.registrationId === card.id) ?? []}
+                    claims={claims && { runtime: claims.runtime, userId: claims.userId, loadPhotos }}
+                  />
                 </li>
               ))}
             </ul>
@@ -146,81 +193,5 @@ export function WarrantiesPage({ config, onRegisterAnother, onShown }: Props) {
         </>
       )}
     </main>
-  );
-}
-
-type CardProps = { card: WarrantyCard; thumb: (fileId: string) => string; account: ReturnType<typeof appwrite>['account'] };
-
-function Card({ card, thumb, account }: CardProps) {
-  const [state, setState] = useState<'idle' | 'busy' | 'failed' | 'signedOut'>('idle');
-  const titleId = `warranty-${card.id}`;
-
-  const download = async () => {
-    setState('busy');
-    try {
-      const { jwt } = await account.createJWT();
-      const answer = await callFunction('warrantyCertificate', { customerJwt: jwt, query: { id: card.id } });
-      if (!answer.ok) return setState(answer.status === 401 ? 'signedOut' : 'failed');
-      const url = URL.createObjectURL(answer.data);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = certificateName(card.id);
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      setState('idle');
-    } catch (err) {
-      setState(statusOf(err) === 401 ? 'signedOut' : 'failed');
-    }
-  };
-
-  return (
-    <article className="warranty" aria-labelledby={titleId}>
-      <h2 className="warranty__products" id={titleId}>
-        {card.products.map((p, i) => (
-          <span key={i} className="warranty__product">
-            {p}
-          </span>
-        ))}
-      </h2>
-      {card.photoIds.length > 0 && (
-        <ul className="warranty__photos" aria-label="Photos">
-          {card.photoIds.map((id, i) => (
-            <li key={id}>
-              <img
-                className="warranty__photo"
-                src={thumb(id)}
-                alt={`Photo ${i + 1} of ${card.photoIds.length}`}
-                width={80}
-                height={80}
-                loading="lazy"
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-      <p className="warranty__dates">
-        <span>{card.registeredOn}</span>
-        <strong>{card.coveredUntil}</strong>
-      </p>
-      {card.pending ? (
-        <p className="warranty__note">Awaiting email confirmation: open the link we emailed you to get your certificate.</p>
-      ) : (
-        <button type="button" className="button button--small" disabled={state === 'busy'} onClick={() => void download()}>
-          {state === 'busy' ? 'Preparing…' : 'Download certificate'}
-        </button>
-      )}
-      {state === 'failed' && (
-        <p className="field__error" role="alert">
-          The certificate could not be downloaded. Check your connection, then try again.
-        </p>
-      )}
-      {state === 'signedOut' && (
-        <p className="field__error" role="alert">
-          Your sign-in has expired. Sign out, then sign in again with your email to download the certificate.
-        </p>
-      )}
-    </article>
   );
 }

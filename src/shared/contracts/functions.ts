@@ -10,6 +10,7 @@ import {
   claimAnswerSchema,
   claimDetailSchema,
   claimRowSchema,
+  customerClaimSchema,
   getClaimsQuerySchema,
   openClaimBodySchema,
   recordVisitBodySchema,
@@ -108,6 +109,14 @@ export const warrantySchema = z.object({
   selected_product: z.string(),
   photo_ids: z.array(z.string()),
   status: z.string(),
+  /** Its open claim, else its latest one; null when it has none. */
+  claim: customerClaimSchema.nullable(),
+  /** Still covered, as the server counts its year. */
+  covered: z.boolean(),
+  /** "Report a problem" may be offered: confirmed, covered, fewer open claims than allowed. */
+  can_report: z.boolean(),
+  /** When its last inspection visit was, or null. */
+  last_inspection: z.string().nullable(),
 });
 export type Warranty = z.infer<typeof warrantySchema>;
 

@@ -53,4 +53,68 @@ describe('warranty cards', () => {
     expect(photoIdsOf(' a ,b')).toEqual(['a', 'b']);
     expect(certificateName('abc')).toBe('warranty-certificate-abc.pdf');
   });
+
+  const claim = (over: Record<string, unknown> = {}) =>
+    ({
+      id: 'c1',
+      number: 'C-7KQ2MX',
+      registration_id: 'r',
+      status: 'submitted',
+      problem: 'resizing',
+      details: 'Too small.',
+      delivery: 'mail',
+      photo_ids: ['f'],
+      store: '',
+      opened_at: '2026-02-01T00:00:00Z',
+      question: '',
+      reason: '',
+      resolution: '',
+      ...over,
+    }) as never;
+  const doc = { $id: 'r', submitted_at: '2026-01-15T10:00:00.000Z', status: 'confirmed' };
+
+  it('offer "Report a problem" when the server says one may be made, and say the last inspection', () => {
+    const card = cardOf(doc, { claim: null, covered: true, can_report: true, last_inspection: '2026-07-04T23:30:00Z' })!;
+    expect(card).toMatchObject({ canReport: true, claim: null, coverageEnded: null, lastInspection: 'Last inspection: 4 July 2026' });
+    expect(cardOf(doc, { claim: claim({ status: 'closed' }), covered: true, can_report: true, last_inspection: null })!.canReport).toBe(
+      true,
+    );
+  });
+
+  it('say when coverage ended instead, and offer no report when the server says none, nor while the registration is pending', () => {
+    const ended = cardOf(doc, { claim: null, covered: false, can_report: false, last_inspection: null })!;
+    expect(ended).toMatchObject({ canReport: false, coverageEnded: 'Coverage ended on 15 January 2027', lastInspection: null });
+    expect(cardOf({ ...doc, status: 'pending' }, { claim: null, covered: true, can_report: true, last_inspection: null })!.canReport).toBe(
+      false,
+    );
+    const open = cardOf(doc, {
+      claim: claim({ status: 'needs_information', question: 'Which finger?' }),
+      covered: true,
+      can_report: false,
+      last_inspection: null,
+    })!;
+    expect(open.canReport).toBe(false);
+    expect(open.claim).toMatchObject({ number: 'C-7KQ2MX', statusText: 'Needs information', question: 'Which finger?' });
+  });
+
+  it("say a claim's status, denial reason and resolution in the customer's words", () => {
+    const approved = cardOf(doc, {
+      claim: claim({ status: 'approved', resolution: 'store_credit' }),
+      covered: true,
+      can_report: false,
+      last_inspection: null,
+    })!;
+    expect(approved.claim).toMatchObject({ statusText: 'Approved', resolution: 'Store credit' });
+    const denied = cardOf(doc, {
+      claim: claim({ status: 'denied', reason: 'Worn by use.' }),
+      covered: true,
+      can_report: false,
+      last_inspection: null,
+    })!;
+    expect(denied.claim).toMatchObject({ statusText: 'Denied', reason: 'Worn by use.' });
+    expect(
+      cardsOf([doc], [{ claim: claim({ status: 'ready_for_pickup' }), covered: true, can_report: false, last_inspection: null }])[0]!.claim!
+        .statusText,
+    ).toBe('Ready for pickup');
+  });
 });

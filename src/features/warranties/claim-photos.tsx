@@ -1,0 +1,118 @@
+// The photos of a report or a reply: chosen on the phone, made small on the device by the wizard's photo path (its
+// worker; the app hands it in, a feature never imports another) and kept in draftFiles under the report's id until
+// the report is sent.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { draftsRepository } from '@/db/drafts-repository';
+import type { AppDb } from '@/db/schema';
+import { CLAIM_PHOTOS } from '@/shared/claims/claim-texts';
+import { ErrorText } from '@/ui/field';
+
+export type PhotoRef = { id: string; name: string; url: string };
+/** The wizard's photo path: downscales each file and keeps it in draftFiles under `draftId`. */
+export type PhotoPath = { storePhotos(db: AppDb, draftId: string, files: File[]): Promise<{ added: PhotoRef[]; errors: string[] }> };
+export type LoadPhotoPath = () => Promise<PhotoPath>;
+
+export const TOO_MANY_PHOTOS = `Add at most ${CLAIM_PHOTOS.max} photos.`;
+const UNAVAILABLE = 'Photos cannot be added right now. Check your connection, then try again.';
+
+/** The photos chosen for the report or reply `draftId`, with adding (at most 5) and removing. */
+export function useClaimPhotos(db: AppDb, draftId: string, load: LoadPhotoPath) {
+  const [photos, setPhotos] = useState<PhotoRef[]>([]);
+  const [storing, setStoring] = useState(false);
+  const [messages, setMessages] = useState<string[]>([]);
+  const urls = useRef<string[]>([]);
+  useEffect(() => () => urls.current.forEach((u) => URL.revokeObjectURL(u)), []);
+
+  const add = useCallback(
+    async (files: File[]) => {
+      const room = CLAIM_PHOTOS.max - photos.length;
+      setMessages(files.length > room ? [TOO_MANY_PHOTOS] : []);
+      if (room <= 0) return;
+      setStoring(true);
+      try {
+        const { added, errors } = await (await load()).storePhotos(db, draftId, files.slice(0, room));
+        urls.current.push(...added.map((p) => p.url));
+        setPhotos((now) => [...now, ...added]);
+        setMessages((now) => [...now, ...errors]);
+      } catch {
+        setMessages([UNAVAILABLE]);
+      } finally {
+        setStoring(false);
+      }
+    },
+    [db, draftId, load, photos.length],
+  );
+  const remove = useCallback(
+    async (id: string) => {
+      await draftsRepository(db).removeFile(id);
+      setPhotos((now) => now.filter((p) => p.id !== id));
+    },
+    [db],
+  );
+  return { photos, storing, messages, add, remove };
+}
+
+type Props = ReturnType<typeof useClaimPhotos> & { id: string; label: string; error?: string | null };
+
+export function ClaimPhotos({ id, label, error, photos, storing, messages, add, remove }: Props) {
+  const described = [`${id}-hint`, error ? `${id}-error` : '', messages.length ? `${id}-messages` : ''].filter(Boolean).join(' ');
+  return (
+    <div className={error ? 'field field--error photos' : 'field photos'}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <p className="field__hint" id={`${id}-hint`}>
+        Up to {CLAIM_PHOTOS.max} photos. They are made smaller on this device before they are sent.
+      </p>
+      <ErrorText id={`${id}-error`} error={error} />
+      {messages.length > 0 && (
+        <div id={`${id}-messages`} role="alert">
+          {messages.map((m) => (
+            <p key={m} className="field__error">
+              {m}
+            </p>
+          ))}
+        </div>
+      )}
+      <input
+        id={id}
+        className="photos__input"
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/heic,image/heif,image/*"
+        multiple
+        aria-describedby={described}
+        {...(error ? { 'aria-invalid': true } : {})}
+        onChange={(e) => {
+          const files = Array.from(e.target.files ?? []);
+          e.target.value = '';
+          if (files.length) void add(files);
+        }}
+      />
+      <label htmlFor={id} className="button button--small photos__add">
+        {photos.length ? 'Add more photos' : 'Add photos'}
+      </label>
+      {storing && (
+        <p className="field__hint" role="status">
+          Preparing photos…
+        </p>
+      )}
+      {photos.length > 0 && (
+        <ul className="photos__list" aria-label="Photos to send">
+          {photos.map((p) => (
+            <li key={p.id} className="photos__item">
+              <img src={p.url} alt={p.name} width={120} className="photos__preview" />
+              <button
+                type="button"
+                className="chip__remove photos__remove"
+                onClick={() => void remove(p.id)}
+                aria-label={`Remove ${p.name}`}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
