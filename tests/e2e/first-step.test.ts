@@ -6,6 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { appInBrowser } from '../helpers/suite';
 import { chromiumPath, PHONE } from '../helpers/browser';
 import { atStep } from '../helpers/wizard-walk';
+import { readDevice } from '../helpers/device-db';
 
 /** Holds back every script but login.html's first one until `release` is called: the page as a slow network shows it. */
 async function holdScripts(page: Page) {
@@ -100,8 +101,9 @@ describe.runIf(chromiumPath)('the prerendered first step', () => {
       await field.press('End');
       await page.keyboard.type(' Hopper');
       expect(await field.inputValue()).toBe('Grace Hopper');
-      // Saved as any answer is: a reload (now "Loading...", then the app) brings it back.
+      // Saved as any answer is, a moment after the change: then a reload (now "Loading...", then the app) brings it back.
       await expect.poll(() => page.evaluate(() => localStorage.getItem('currentStep'))).toBe('1');
+      await expect.poll(() => readDevice(page).then((d) => d.drafts.map((x) => x.values.fullName))).toEqual(['Grace Hopper']);
       await page.reload();
       await takenOver(page);
       await expect.poll(() => field.inputValue()).toBe('Grace Hopper');
