@@ -9,7 +9,7 @@ import { withEnv } from '../../netlify/lib/env';
 import { mailAttempts } from '../../netlify/lib/mail/mail-state';
 import { ADDRESS_LIMITS } from '../../netlify/lib/mail/send';
 import { runMailSweep } from '../../netlify/lib/mail/sweep';
-import { call, report, reportBody, uploadPhoto } from '../helpers/claims';
+import { call, importedRegistration, report, reportBody, uploadPhoto } from '../helpers/claims';
 import { createRegistration, jwtOf, signedInCustomer, type Customer } from '../helpers/customers';
 import { handOffs } from '../helpers/hand-offs';
 import type { TestServer } from '../helpers/server';
@@ -181,11 +181,7 @@ describe('the e-mail of a claim update', () => {
     expect(await withEnv(server.functionsEnv(), () => mailAttempts(eventId, 'claim_update'))).toEqual([]);
 
     // Imported for an address no account has verified: staff's claim and its steps mail nobody.
-    const imported = await call<{ results: { id: string }[] }>(server, 'importToAppwrite', {
-      staff,
-      body: { data: [{ 'Full Name': 'Fay Nobody', Email: 'fay.nobody@example.com' }] },
-    });
-    const body = reportBody(imported.body.results[0]!.id, []);
+    const body = reportBody(await importedRegistration(server, staff, 'Fay Nobody', 'fay.nobody@example.com'), []);
     const opened = await call<{ claim: Claim }>(server, 'openClaim', { staff, body });
     expect(opened.status).toBe(200);
     expect((await act(opened.body.claim, { action: 'approve', resolution: 'repair', expected_status: 'submitted' })).status).toBe(200);
