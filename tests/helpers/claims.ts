@@ -3,9 +3,10 @@
 // unmodified web SDK (the wizard's photo path).
 import { ID } from 'appwrite';
 import { newClaimNumber } from '@/shared/claims/claim-number';
-import { jwtOf, type Customer } from './customers';
-import { makeJpeg } from './fixtures';
+import { jwtOf, signedInCustomer, type Customer } from './customers';
+import { STAFF, makeJpeg } from './fixtures';
 import type { TestServer } from './server';
+import { signIn } from './staff';
 
 export type Answer<T = Record<string, unknown>> = { status: number; body: T & { error?: string; code?: string; details?: unknown } };
 
@@ -28,19 +29,39 @@ export async function call<T = Record<string, unknown>>(
   return { status: res.status, body: (await res.json()) as Answer<T>['body'] };
 }
 
+/** Staff signed in, then each customer of `emails`, in turn: the staff token, then the customers. */
+export async function staffAndCustomers<const E extends readonly string[]>(
+  server: TestServer,
+  ...emails: E
+): Promise<[string, ...{ [K in keyof E]: Customer }]> {
+  const staff = await signIn(server, STAFF.email, STAFF.password);
+  const customers: Customer[] = [];
+  for (const email of emails) customers.push(await signedInCustomer(server, email));
+  return [staff, ...customers] as unknown as [string, ...{ [K in keyof E]: Customer }];
+}
+
 /** A photo the customer uploads to the images bucket as the app does (readable by them): its file id. */
-export async function uploadPhoto(c: Customer): Promise<string> {
+export async function uploadPhoto(c: Customer, name = 'clasp.jpg'): Promise<string> {
   const fileId = ID.unique();
   const jpeg = await makeJpeg();
   await c.as(() =>
     c.storage.createFile({
       bucketId: 'images',
       fileId,
-      file: new File([jpeg], 'clasp.jpg', { type: 'image/jpeg' }),
+      file: new File([jpeg], name, { type: 'image/jpeg' }),
       permissions: [`read("user:${c.userId}")`],
     }),
   );
   return fileId;
+}
+
+/** A registration staff import (importToAppwrite) for `fullName` at `email`: its id. */
+export async function importedRegistration(server: Pick<TestServer, 'url'>, staff: string, fullName: string, email: string) {
+  const imported = await call<{ results: { id: string }[] }>(server, 'importToAppwrite', {
+    staff,
+    body: { data: [{ 'Full Name': fullName, Email: email }] },
+  });
+  return imported.body.results[0]!.id;
 }
 
 /** "Send report" as the form sends it: a fresh id and number, every field valid; `over` replaces any. */

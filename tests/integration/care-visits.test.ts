@@ -4,16 +4,14 @@
 import { ID, Query } from 'appwrite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STAFF, makeJpeg } from '../helpers/fixtures';
-import { VISITS, call, uploadPhoto } from '../helpers/claims';
+import { VISITS, call, importedRegistration, staffAndCustomers, uploadPhoto } from '../helpers/claims';
 import { admin, callFunction, enrol, photoBody } from '../helpers/counters';
 import { createRegistration, signedInCustomer, type Customer } from '../helpers/customers';
-import { authCases, signIn } from '../helpers/staff';
+import { authCases } from '../helpers/staff';
 import { serverForSuite } from '../helpers/suite';
 
 const server = serverForSuite({ staffEmail: STAFF.email, staffPassword: STAFF.password });
-let staff: string;
-let ada: Customer;
-let bob: Customer;
+let staff: string, ada: Customer, bob: Customer;
 let reg: string;
 
 type Visit = {
@@ -28,9 +26,7 @@ type Visit = {
 };
 
 beforeAll(async () => {
-  staff = await signIn(server, STAFF.email, STAFF.password);
-  ada = await signedInCustomer(server, 'ada.visits@example.com');
-  bob = await signedInCustomer(server, 'bob.visits@example.com');
+  [staff, ada, bob] = await staffAndCustomers(server, 'ada.visits@example.com', 'bob.visits@example.com');
   reg = (await createRegistration(ada)).$id;
 });
 
@@ -96,11 +92,7 @@ describe('care visits', () => {
 
   it('of an imported registration are read by the account of its verified address', async () => {
     const carol = await signedInCustomer(server, 'carol.visits@example.com');
-    const imported = await call<{ results: { id: string }[] }>(server, 'importToAppwrite', {
-      staff,
-      body: { data: [{ 'Full Name': 'Carol Visits', Email: carol.email }] },
-    });
-    const id = imported.body.results[0]!.id;
+    const id = await importedRegistration(server, staff, 'Carol Visits', carol.email);
     expect((await record({ id: ID.unique(), registration_id: id, kind: 'pickup' })).status).toBe(200);
     expect((await ownVisits(carol, id)).documents.map((d) => d.kind)).toEqual(['pickup']);
   });

@@ -5,24 +5,20 @@
 import { ID, Query } from 'appwrite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STAFF } from '../helpers/fixtures';
-import { CLAIMS, EVENTS, call, report, reportBody, uploadPhoto } from '../helpers/claims';
+import { CLAIMS, EVENTS, call, importedRegistration, report, reportBody, staffAndCustomers, uploadPhoto } from '../helpers/claims';
 import { admin } from '../helpers/counters';
 import { createRegistration, jwtOf, signedInCustomer, type Customer } from '../helpers/customers';
 import { registration } from '../helpers/fixtures';
-import { authCases, signIn } from '../helpers/staff';
+import { authCases } from '../helpers/staff';
 import { serverForSuite } from '../helpers/suite';
 
 const server = serverForSuite({ staffEmail: STAFF.email, staffPassword: STAFF.password });
-let staff: string;
-let ada: Customer;
-let eve: Customer;
+let staff: string, ada: Customer, eve: Customer;
 let adaReg: string;
 let adaPhoto: string;
 
 beforeAll(async () => {
-  staff = await signIn(server, STAFF.email, STAFF.password);
-  ada = await signedInCustomer(server, 'ada.attacks@example.com');
-  eve = await signedInCustomer(server, 'eve.attacks@example.com');
+  [staff, ada, eve] = await staffAndCustomers(server, 'ada.attacks@example.com', 'eve.attacks@example.com');
   adaReg = (await createRegistration(ada)).$id;
   adaPhoto = await uploadPhoto(ada);
 });
@@ -167,11 +163,7 @@ describe('reportProblem refuses', () => {
 describe('a staff-imported registration', () => {
   it('is claimed by the account whose verified address it names, and by no one else', async () => {
     const carol = await signedInCustomer(server, 'carol.imported@example.com');
-    const imported = await call<{ results: { id: string }[] }>(server, 'importToAppwrite', {
-      staff,
-      body: { data: [{ 'Full Name': 'Carol Imported', Email: carol.email }] },
-    });
-    const regId = imported.body.results[0]!.id;
+    const regId = await importedRegistration(server, staff, 'Carol Imported', carol.email);
     await refused(404, async () => report(server, eve, reportBody(regId, [await uploadPhoto(eve)])));
     const claimed = await report(server, carol, reportBody(regId, [await uploadPhoto(carol)]));
     expect(claimed.status).toBe(200);

@@ -4,22 +4,17 @@
 import { ID, Query } from 'appwrite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STAFF } from '../helpers/fixtures';
-import { CLAIMS, EVENTS, call, report, reportBody, uploadPhoto } from '../helpers/claims';
+import { CLAIMS, EVENTS, call, importedRegistration, report, reportBody, staffAndCustomers, uploadPhoto } from '../helpers/claims';
 import { admin, enrol, photoBody, registrationBody, callFunction } from '../helpers/counters';
 import { makeJpeg } from '../helpers/fixtures';
 import { createRegistration, jwtOf, signedInCustomer, type Customer } from '../helpers/customers';
-import { signIn } from '../helpers/staff';
 import { serverForSuite } from '../helpers/suite';
 
 const server = serverForSuite({ staffEmail: STAFF.email, staffPassword: STAFF.password });
-let staff: string;
-let ada: Customer;
-let bob: Customer;
+let staff: string, ada: Customer, bob: Customer;
 
 beforeAll(async () => {
-  staff = await signIn(server, STAFF.email, STAFF.password);
-  ada = await signedInCustomer(server, 'ada.claims@example.com');
-  bob = await signedInCustomer(server, 'bob.claims@example.com');
+  [staff, ada, bob] = await staffAndCustomers(server, 'ada.claims@example.com', 'bob.claims@example.com');
 });
 
 type Claim = { id: string; number: string; status: string; question: string; reason: string; resolution: string; ended_at?: string | null };
@@ -155,11 +150,7 @@ describe('a claim from report to close', () => {
     expect(detail.body.timeline.map((e) => [e.action, e.by_role, e.by_name])).toEqual([['submitted', 'staff', STAFF.email]]);
 
     // Imported for an address no account has verified yet: the claim is the server's alone for now.
-    const imported = await call<{ results: { id: string }[] }>(server, 'importToAppwrite', {
-      staff,
-      body: { data: [{ 'Full Name': 'Dora Nobody', Email: 'dora.nobody@example.com' }] },
-    });
-    const forDora = reportBody(imported.body.results[0]!.id, []);
+    const forDora = reportBody(await importedRegistration(server, staff, 'Dora Nobody', 'dora.nobody@example.com'), []);
     expect((await call(server, 'openClaim', { staff, body: forDora })).status).toBe(200);
     expect((await admin(server).databases.getDocument({ ...CLAIMS, documentId: forDora.id })).$permissions).toEqual([]);
   });

@@ -11,6 +11,7 @@ import type { Submission } from '@/shared/contracts/submission';
 import { coveredUntil, formatDate } from '@/shared/warranty';
 import { withEnv } from '../../netlify/lib/env';
 import { runMailSweep } from '../../netlify/lib/mail/sweep';
+import { uploadPhoto } from '../helpers/claims';
 import { admin, confirmLink, enrol, linkMails, mailbox, photoBody, registrationBody } from '../helpers/counters';
 import { createRegistration, signedInCustomer, type Customer } from '../helpers/customers';
 import { makeJpeg, registration } from '../helpers/fixtures';
@@ -163,16 +164,7 @@ describe.each(modes)('what a customer writes is a claim, $name', ({ start }) => 
 
   it("moves no one else's photo: confirming a registration that names another customer's file changes nothing", async () => {
     const owner = await m.signIn('photo.owner@example.com');
-    const fileId = ID.unique();
-    const jpeg = await makeJpeg();
-    await owner.as(() =>
-      owner.storage.createFile({
-        bucketId: 'images',
-        fileId,
-        file: new File([jpeg], 'ring.jpg', { type: 'image/jpeg' }),
-        permissions: [`read("user:${owner.userId}")`],
-      }),
-    );
+    const fileId = await uploadPhoto(owner, 'ring.jpg');
     await createRegistration(owner, { image_file_id: fileId });
     const thief = await m.signIn('photo.thief@example.com');
     const jwt = await jwtOf(thief);

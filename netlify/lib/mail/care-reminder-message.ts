@@ -6,7 +6,7 @@ import { CLAIM_TEXTS } from '../../../src/shared/claims/claim-texts';
 import type { Submission } from '../../../src/shared/contracts/submission';
 import { coveredUntil, formatDate, oneLine, productLines, productsOf } from '../../../src/shared/warranty';
 import { bundledCatalog } from '../products/catalog';
-import { escapeHtml, warrantiesUrl } from './message-parts';
+import { shortMail, warrantiesUrl } from './message-parts';
 import type { OutgoingMail } from './send';
 
 export const CARE_REMINDER_SUBJECT = CLAIM_TEXTS.careReminderSubject;
@@ -23,50 +23,22 @@ export function careReminderMail(
   publicUrl: string,
 ): OutgoingMail {
   const link = warrantiesUrl(publicUrl);
-  const brandLine = oneLine(brandName);
-  const name = oneLine(record.full_name);
-  const greeting = name ? `Hello ${name},` : 'Hello,';
   const period = months === 1 ? '1 month' : `${months} months`;
   const when = formatDate(since.date);
   const intro = since.visit
     ? `It has been ${period} since your last visit to us, on ${when}.`
-    : `It has been ${period} since you registered your purchase with ${brandLine}, on ${when}.`;
+    : `It has been ${period} since you registered your purchase with ${oneLine(brandName)}, on ${when}.`;
   const invite =
     'Bring your piece to one of our stores for a free cleaning and check: we clean it, and look at its clasp, prongs and stones.';
-  const products = productLines(productsOf(record, bundledCatalog()), Boolean(record.image_file_id.trim()));
-  const label = products.length === 1 ? 'Product:' : 'Products:';
-  const covered = `Covered until ${formatDate(coveredUntil(record.submitted_at))}`;
-  const see = 'See your warranties at any time:';
-  const text = [
-    greeting,
-    '',
-    intro,
-    invite,
-    '',
-    label,
-    ...products.map((p) => `- ${p}`),
-    '',
-    covered,
-    '',
-    see,
+  return shortMail({
+    to: record.email,
+    subject: CARE_REMINDER_SUBJECT,
+    name: record.full_name,
+    intro: [intro, invite],
+    products: productLines(productsOf(record, bundledCatalog()), Boolean(record.image_file_id.trim())),
+    standout: `Covered until ${formatDate(coveredUntil(record.submitted_at))}`,
+    see: 'See your warranties at any time:',
     link,
-    '',
-    brandLine,
-    '',
-  ].join('\n');
-  const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${e(CARE_REMINDER_SUBJECT)}</title></head>
-<body style="font-family:Georgia,'Times New Roman',serif;color:#2b2b2b">
-<h1 style="font-size:24px">${e(CARE_REMINDER_SUBJECT)}</h1>
-<p>${e(greeting)}</p>
-<p>${e(intro)} ${e(invite)}</p>
-<p>${e(label)}</p>
-<ul>${products.map((p) => `<li>${e(p)}</li>`).join('')}</ul>
-<p><strong>${e(covered)}</strong></p>
-<p>${e(see)}<br><a href="${e(link)}">${e(link)}</a></p>
-<p>${e(brandLine)}</p>
-</body></html>
-`;
-  return { to: record.email, subject: CARE_REMINDER_SUBJECT, text, html };
+    brandName,
+  });
 }

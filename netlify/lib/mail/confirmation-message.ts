@@ -6,7 +6,7 @@ import type { Product } from '../../../src/shared/contracts/product';
 import type { Submission } from '../../../src/shared/contracts/submission';
 import { coveredUntil, formatDate, oneLine, productLines, WARRANTY_TERMS } from '../../../src/shared/warranty';
 import { certificateFilename, certificateInputOf, makeCertificate } from '../certificate/pdf';
-import { escapeHtml, warrantiesUrl } from './message-parts';
+import { escapeHtml, greetingOf, warrantiesUrl } from './message-parts';
 import type { OutgoingMail } from './send';
 
 export const CONFIRMATION_SUBJECT = 'Your warranty is registered';
@@ -34,12 +34,11 @@ export async function confirmationMail(opts: {
   const filename = certificateFilename(record.$id);
 
   const brandName = oneLine(brand.name);
-  const name = oneLine(record.full_name);
   const products = productLines(input.products, input.hasPhotos);
   const registered = `Registered on ${formatDate(input.submittedAt)}`;
   const covered = `Covered until ${formatDate(coveredUntil(input.submittedAt))}`;
   const store = input.store ? oneLine(input.store) : '';
-  const greeting = name ? `Hello ${name},` : 'Hello,';
+  const greeting = greetingOf(record.full_name);
   const thanks = `Thank you for registering your purchase with ${brandName}. Your complimentary warranty is registered.`;
   const attached = `Your warranty certificate is attached (${filename}).`;
   const see = 'See your warranties and download the certificate at any time:';

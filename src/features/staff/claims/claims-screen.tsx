@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 import { getStaffToken } from '@/lib/staff-session';
 import { CLAIM_STATUSES, CLAIM_TEXTS, type ClaimStatus } from '@/shared/claims/claim-texts';
+import { ListFilters, ListHead, useListFilters, type ListFiltersCopy } from '../list-parts';
 import type { Navigate } from '../navigation';
 import { StaffLayout } from '../staff-layout';
 import { ClaimsTable } from './claims-table';
@@ -13,13 +14,17 @@ import './claims.css';
 
 /** How long typing pauses before the search is asked of the server. */
 const SEARCH_PAUSE_MS = 250;
+const FILTERS: ListFiltersCopy<ClaimStatus | ''> = {
+  id: 'claims',
+  placeholder: 'Search by claim number, name, or email',
+  statuses: [['', 'All'], ...(Object.keys(CLAIM_STATUSES) as ClaimStatus[]).map((s) => [s, CLAIM_STATUSES[s]] as const)],
+};
 
 export function ClaimsScreen({ config, navigate }: { config: RuntimeConfig; navigate: Navigate }) {
   const token = useCallback(() => getStaffToken(config), [config]);
-  const [term, setTerm] = useState('');
+  const filters = useListFilters<ClaimStatus | ''>('');
+  const { term, status, store } = filters;
   const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<ClaimStatus | ''>('');
-  const [store, setStore] = useState('');
   useEffect(() => {
     const t = setTimeout(() => setSearch(term), SEARCH_PAUSE_MS);
     return () => clearTimeout(t);
@@ -51,56 +56,20 @@ export function ClaimsScreen({ config, navigate }: { config: RuntimeConfig; navi
   return (
     <StaffLayout config={config} navigate={navigate}>
       <div className="subs claims">
-        <header className="subs__head">
-          <div className="subs__titles">
-            <h1 className="subs__title">{CLAIM_TEXTS.claims}</h1>
-            <p className="subs__meta" aria-live="polite">
-              <span>
-                {list.rows === null
-                  ? 'Reading claims...'
-                  : `${count.toLocaleString('en-US')}${list.nextCursor ? '+' : ''} ${count === 1 ? 'claim' : 'claims'}`}
-              </span>
-              {list.loadingMore && <span>Loading more...</span>}
-            </p>
-          </div>
-        </header>
+        <ListHead title={CLAIM_TEXTS.claims}>
+          <span>
+            {list.rows === null
+              ? 'Reading claims...'
+              : `${count.toLocaleString('en-US')}${list.nextCursor ? '+' : ''} ${count === 1 ? 'claim' : 'claims'}`}
+          </span>
+          {list.loadingMore && <span>Loading more...</span>}
+        </ListHead>
         {list.error && list.rows?.length ? (
           <p className="subs__import-error" role="alert">
             {list.error}
           </p>
         ) : null}
-        <div className="subs__search">
-          <label htmlFor="claims-search">Search</label>
-          <input
-            id="claims-search"
-            type="search"
-            placeholder="Search by claim number, name, or email"
-            value={term}
-            autoComplete="off"
-            onChange={(e) => setTerm(e.target.value)}
-          />
-          <button type="button" className="subs-button subs-button--small" onClick={() => setTerm('')} disabled={!term}>
-            Clear
-          </button>
-          <label htmlFor="claims-status">Status</label>
-          <select id="claims-status" value={status} onChange={(e) => setStatus(e.target.value as ClaimStatus | '')}>
-            <option value="">All</option>
-            {(Object.keys(CLAIM_STATUSES) as ClaimStatus[]).map((s) => (
-              <option key={s} value={s}>
-                {CLAIM_STATUSES[s]}
-              </option>
-            ))}
-          </select>
-          <label htmlFor="claims-store">Store</label>
-          <select id="claims-store" value={store} onChange={(e) => setStore(e.target.value)}>
-            <option value="">All stores</option>
-            {stores.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ListFilters {...FILTERS} filters={filters} stores={stores} />
         {body}
       </div>
     </StaffLayout>

@@ -3,6 +3,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef } from 'react';
 import type { ClaimRow } from '@/shared/contracts/claims';
+import { VirtualRows } from '@/ui/table';
 import { linkHandler, type Navigate } from '../navigation';
 import { claimAge, dayText, problemText, statusText, statusTone } from './claim-format';
 
@@ -67,12 +68,6 @@ const Row = memo(function Row({ row, index, navigate }: { row: ClaimRow; index: 
   );
 });
 
-const Spacer = ({ height }: { height: number }) => (
-  <tr aria-hidden="true">
-    <td colSpan={COLUMNS.length} className="subs-table__spacer" style={{ height }} />
-  </tr>
-);
-
 type Props = {
   rows: readonly ClaimRow[];
   navigate: Navigate;
@@ -97,8 +92,6 @@ export const ClaimsTable = memo(function ClaimsTable({ rows, navigate, emptyText
     if (more && rows.length && last >= rows.length - AHEAD) onMore();
   }, [more, last, rows.length, onMore]);
 
-  const before = items[0]?.start ?? 0;
-  const after = virtual.getTotalSize() - (items.at(-1)?.end ?? 0);
   return (
     <div className="subs-table__scroller claims-table__scroller" ref={scroller}>
       <table className="subs-table claims-table" aria-rowcount={more ? -1 : rows.length + 1} aria-label="Claims">
@@ -112,18 +105,9 @@ export const ClaimsTable = memo(function ClaimsTable({ rows, navigate, emptyText
           </tr>
         </thead>
         <tbody>
-          {before > 0 && <Spacer height={before} />}
-          {items.map((item) => (
-            <Row key={item.key} row={rows[item.index]!} index={item.index} navigate={navigate} />
-          ))}
-          {after > 0 && <Spacer height={after} />}
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={COLUMNS.length} className="subs-table__none">
-                {emptyText}
-              </td>
-            </tr>
-          )}
+          <VirtualRows virtual={virtual} columns={COLUMNS.length} emptyText={emptyText}>
+            {(item) => <Row key={item.key} row={rows[item.index]!} index={item.index} navigate={navigate} />}
+          </VirtualRows>
         </tbody>
       </table>
     </div>

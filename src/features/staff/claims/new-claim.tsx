@@ -8,126 +8,58 @@ import { CLAIM_TEXTS, DELIVERIES, PROBLEMS, claimHeading } from '@/shared/claims
 import { openClaimBodySchema } from '@/shared/contracts/claims';
 import { uniqueId } from '@/shared/unique-id';
 import type { TokenSource } from '../submissions/staff-images';
+import { Choices, StaffField, type StaffFieldA11y } from '../staff-field';
+import { CareForm, CareSection } from './care-section';
 import { claimPath } from './claims-table';
-import './claims.css';
+import { useCareForm } from './use-care-form';
 
 type Field = 'problem' | 'details' | 'delivery';
 type Draft = Record<Field, string>;
 const EMPTY: Draft = { problem: '', details: '', delivery: '' };
 
 export function NewClaim({ registrationId, token }: { registrationId: string; token: TokenSource }) {
-  const [ids, setIds] = useState<{ id: string; number: string } | null>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
-  const [busy, setBusy] = useState(false);
   const [opened, setOpened] = useState<{ id: string; number: string } | null>(null);
+  const form = useCareForm({
+    make: () => ({ id: uniqueId(), number: newClaimNumber() }),
+    reset: () => {
+      setDraft(EMPTY);
+      setOpened(null);
+    },
+    check: (ids) => openClaimBodySchema.safeParse({ ...ids, registration_id: registrationId, ...draft }),
+    send: async (body) => callStaffFunction('openClaim', { staffToken: (await token()) ?? '', body }),
+    done: ({ claim }) => setOpened({ id: claim.id, number: claim.number }),
+  });
+  const { errors } = form;
   const idp = useId();
 
-  const start = () => {
-    setIds({ id: uniqueId(), number: newClaimNumber() });
-    setDraft(EMPTY);
-    setErrors({});
-    setOpened(null);
-  };
-  const send = async () => {
-    if (!ids || busy) return;
-    const checked = openClaimBodySchema.safeParse({ ...ids, registration_id: registrationId, ...draft });
-    if (!checked.success) {
-      setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const answer = await callStaffFunction('openClaim', { staffToken: (await token()) ?? '', body: checked.data });
-      if (answer.ok) {
-        setOpened({ id: answer.data.claim.id, number: answer.data.claim.number });
-        setIds(null);
-      } else setErrors({ form: answer.error });
-    } catch {
-      setErrors({ form: 'This device is offline. Try again once it is back online; what you typed is kept.' });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const field = (
-    f: Field,
-    label: string,
-    control: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactElement,
-  ) => (
-    <div className={errors[f] ? 'subs-field subs-field--error' : 'subs-field'}>
-      <label htmlFor={`${idp}-${f}`}>{label}</label>
-      {errors[f] && (
-        <p className="subs-field__error" id={`${idp}-${f}-error`}>
-          {errors[f]}
-        </p>
-      )}
-      {control({ id: `${idp}-${f}`, 'aria-invalid': Boolean(errors[f]), 'aria-describedby': errors[f] ? `${idp}-${f}-error` : undefined })}
-    </div>
+  const field = (f: Field, label: string, control: (a11y: StaffFieldA11y) => ReactElement) => (
+    <StaffField id={`${idp}-${f}`} label={label} error={errors[f]}>
+      {control}
+    </StaffField>
   );
   const set = (f: Field) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [f]: e.target.value }));
 
   return (
-    <section className="care-section" aria-labelledby={`${idp}-title`}>
-      <div className="care-section__head">
-        <h3 id={`${idp}-title`}>Claims</h3>
-        {!ids && (
-          <button type="button" className="subs-button subs-button--small" onClick={start}>
-            {CLAIM_TEXTS.newClaim}
-          </button>
-        )}
-      </div>
+    <CareSection title="Claims" start={CLAIM_TEXTS.newClaim} form={form}>
       {opened && (
         <p role="status" className="care-section__done">
           {claimHeading(opened.number)} was opened. <a href={claimPath(opened.id)}>Open {claimHeading(opened.number)}</a>
         </p>
       )}
-      {ids && (
-        <div className="care-form" role="group" aria-label={CLAIM_TEXTS.newClaim}>
+      {form.isOpen && (
+        <CareForm label={CLAIM_TEXTS.newClaim} form={form} send="Open claim" sending="Opening...">
           {field('problem', CLAIM_TEXTS.whatHappened, (p) => (
-            <select {...p} value={draft.problem} onChange={set('problem')}>
-              <option value="">Choose...</option>
-              {Object.entries(PROBLEMS).map(([k, v]) => (
-                <option key={k} value={k}>
-                  {v}
-                </option>
-              ))}
-            </select>
+            <Choices {...p} choices={PROBLEMS} value={draft.problem} onChange={set('problem')} />
           ))}
           {field('delivery', CLAIM_TEXTS.delivery, (p) => (
-            <select {...p} value={draft.delivery} onChange={set('delivery')}>
-              <option value="">Choose...</option>
-              {Object.entries(DELIVERIES).map(([k, v]) => (
-                <option key={k} value={k}>
-                  {v}
-                </option>
-              ))}
-            </select>
+            <Choices {...p} choices={DELIVERIES} value={draft.delivery} onChange={set('delivery')} />
           ))}
           {field('details', CLAIM_TEXTS.tellUsMore, (p) => (
             <textarea {...p} rows={3} value={draft.details} onChange={set('details')} />
           ))}
-          {errors.form && (
-            <p className="subs-field__error care-form__wide" role="alert">
-              {errors.form}
-            </p>
-          )}
-          <div className="care-form__actions">
-            <button type="button" className="subs-button subs-button--small" onClick={() => setIds(null)} disabled={busy}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="subs-button subs-button--small subs-button--primary"
-              onClick={() => void send()}
-              disabled={busy}
-            >
-              {busy ? 'Opening...' : 'Open claim'}
-            </button>
-          </div>
-        </div>
+        </CareForm>
       )}
-    </section>
+    </CareSection>
   );
 }

@@ -7,20 +7,18 @@ import { CLAIM_TEXTS, VISIT_KINDS, type VisitKind } from '@/shared/claims/claim-
 import { recordVisitBodySchema, type CareVisit } from '@/shared/contracts/claims';
 import { uniqueId } from '@/shared/unique-id';
 import type { TokenSource } from '../submissions/staff-images';
+import { Choices, StaffField } from '../staff-field';
+import { CareForm, CareSection } from './care-section';
 import { whenText } from './claim-format';
-import './claims.css';
+import { useCareForm } from './use-care-form';
 
-const OFFLINE = 'This device is offline. Try again once it is back online; what you typed is kept.';
 const newest = (visits: CareVisit[]) => visits.slice().sort((a, b) => (a.at < b.at ? 1 : -1));
 
 export function ServiceHistory({ registrationId, token }: { registrationId: string; token: TokenSource }) {
   const [visits, setVisits] = useState<CareVisit[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [visitId, setVisitId] = useState<string | null>(null);
   const [kind, setKind] = useState<VisitKind | ''>('');
   const [notes, setNotes] = useState('');
-  const [errors, setErrors] = useState<{ kind?: string; notes?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
   const idp = useId();
 
   const load = useCallback(async () => {
@@ -37,104 +35,29 @@ export function ServiceHistory({ registrationId, token }: { registrationId: stri
   }, [registrationId, token]);
   useEffect(() => void load(), [load]);
 
-  const start = () => {
-    setVisitId(uniqueId());
-    setKind('');
-    setNotes('');
-    setErrors({});
-  };
-  const save = async () => {
-    if (!visitId || busy) return;
-    const checked = recordVisitBodySchema.safeParse({ id: visitId, registration_id: registrationId, kind, notes });
-    if (!checked.success) {
-      setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const answer = await callStaffFunction('recordVisit', { staffToken: (await token()) ?? '', body: checked.data });
-      if (!answer.ok) return setErrors({ form: answer.error });
-      const visit = answer.data.visit;
-      setVisits((v) => newest([visit, ...(v ?? []).filter((x) => x.id !== visit.id)]));
-      setVisitId(null);
-    } catch {
-      setErrors({ form: OFFLINE });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useCareForm({
+    make: uniqueId,
+    reset: () => {
+      setKind('');
+      setNotes('');
+    },
+    check: (id) => recordVisitBodySchema.safeParse({ id, registration_id: registrationId, kind, notes }),
+    send: async (body) => callStaffFunction('recordVisit', { staffToken: (await token()) ?? '', body }),
+    done: ({ visit }) => setVisits((v) => newest([visit, ...(v ?? []).filter((x) => x.id !== visit.id)])),
+  });
+  const { errors } = form;
 
-  const described = (f: 'kind' | 'notes') => (errors[f] ? `${idp}-${f}-error` : undefined);
   return (
-    <section className="care-section" aria-labelledby={`${idp}-title`}>
-      <div className="care-section__head">
-        <h3 id={`${idp}-title`}>{CLAIM_TEXTS.serviceHistory}</h3>
-        {!visitId && (
-          <button type="button" className="subs-button subs-button--small" onClick={start}>
-            {CLAIM_TEXTS.recordVisit}
-          </button>
-        )}
-      </div>
-      {visitId && (
-        <div className="care-form" role="group" aria-label={CLAIM_TEXTS.recordVisit}>
-          <div className={errors.kind ? 'subs-field subs-field--error' : 'subs-field'}>
-            <label htmlFor={`${idp}-kind`}>Kind of visit</label>
-            {errors.kind && (
-              <p className="subs-field__error" id={described('kind')}>
-                {errors.kind}
-              </p>
-            )}
-            <select
-              id={`${idp}-kind`}
-              value={kind}
-              aria-invalid={Boolean(errors.kind)}
-              aria-describedby={described('kind')}
-              onChange={(e) => setKind(e.target.value as VisitKind | '')}
-            >
-              <option value="">Choose...</option>
-              {(Object.keys(VISIT_KINDS) as VisitKind[]).map((k) => (
-                <option key={k} value={k}>
-                  {VISIT_KINDS[k]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className={errors.notes ? 'subs-field subs-field--error care-form__wide' : 'subs-field care-form__wide'}>
-            <label htmlFor={`${idp}-notes`}>Notes</label>
-            {errors.notes && (
-              <p className="subs-field__error" id={described('notes')}>
-                {errors.notes}
-              </p>
-            )}
-            <textarea
-              id={`${idp}-notes`}
-              rows={3}
-              value={notes}
-              aria-invalid={Boolean(errors.notes)}
-              aria-describedby={described('notes')}
-              onChange={(e) => setNotes(e.target.value)}
-            />
-          </div>
-          {errors.form && (
-            <p className="subs-field__error care-form__wide" role="alert">
-              {errors.form}
-            </p>
-          )}
-          <div className="care-form__actions">
-            <button type="button" className="subs-button subs-button--small" onClick={() => setVisitId(null)} disabled={busy}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="subs-button subs-button--small subs-button--primary"
-              onClick={() => void save()}
-              disabled={busy}
-            >
-              {busy ? 'Saving...' : 'Save visit'}
-            </button>
-          </div>
-        </div>
+    <CareSection title={CLAIM_TEXTS.serviceHistory} start={CLAIM_TEXTS.recordVisit} form={form}>
+      {form.isOpen && (
+        <CareForm label={CLAIM_TEXTS.recordVisit} form={form} send="Save visit" sending="Saving...">
+          <StaffField id={`${idp}-kind`} label="Kind of visit" error={errors.kind}>
+            {(a11y) => <Choices {...a11y} choices={VISIT_KINDS} value={kind} onChange={(e) => setKind(e.target.value as VisitKind | '')} />}
+          </StaffField>
+          <StaffField id={`${idp}-notes`} label="Notes" error={errors.notes} className="care-form__wide">
+            {(a11y) => <textarea {...a11y} rows={3} value={notes} onChange={(e) => setNotes(e.target.value)} />}
+          </StaffField>
+        </CareForm>
       )}
       {visits === null ? (
         loadError ? (
@@ -159,6 +82,6 @@ export function ServiceHistory({ registrationId, token }: { registrationId: stri
           ))}
         </ul>
       )}
-    </section>
+    </CareSection>
   );
 }

@@ -8,6 +8,7 @@ import { fieldsSchema, type Submission } from '@/shared/contracts/submission';
 import type { Conflict } from '@/sync/pending-edits';
 import { NewClaim } from '../claims/new-claim';
 import { ServiceHistory } from '../claims/service-history';
+import { fieldErrors, StaffField } from '../staff-field';
 import { ConflictView } from './conflict-view';
 import { FIELDS, type Field } from './edit-fields';
 import { Modal } from './modal';
@@ -32,7 +33,7 @@ export function EditDialog({ db, row, token, conflict: initialConflict, onClose 
     e.preventDefault();
     const checked = fieldsSchema.safeParse({ ...form, image_file_id: row.image_file_id ?? '' });
     if (!checked.success) {
-      setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(fieldErrors(checked.error));
       return;
     }
     setErrors({});
@@ -46,22 +47,16 @@ export function EditDialog({ db, row, token, conflict: initialConflict, onClose 
       ) : (
         <form className="subs-edit" onSubmit={onSave} noValidate>
           {FIELDS.map(([f, label]) => (
-            <div key={f} className={errors[f] ? 'subs-field subs-field--error' : 'subs-field'}>
-              <label htmlFor={`${idPrefix}-${f}`}>{label}</label>
-              {errors[f] && (
-                <p className="subs-field__error" id={`${idPrefix}-${f}-error`}>
-                  {errors[f]}
-                </p>
+            <StaffField key={f} id={`${idPrefix}-${f}`} label={label} error={errors[f]}>
+              {(a11y) => (
+                <input
+                  {...a11y}
+                  type={f === 'email' ? 'email' : f === 'phone' ? 'tel' : 'text'}
+                  value={form[f]}
+                  onChange={(e) => setForm((v) => ({ ...v, [f]: e.target.value }))}
+                />
               )}
-              <input
-                id={`${idPrefix}-${f}`}
-                type={f === 'email' ? 'email' : f === 'phone' ? 'tel' : 'text'}
-                value={form[f]}
-                aria-invalid={Boolean(errors[f])}
-                aria-describedby={errors[f] ? `${idPrefix}-${f}-error` : undefined}
-                onChange={(e) => setForm((v) => ({ ...v, [f]: e.target.value }))}
-              />
-            </div>
+            </StaffField>
           ))}
           <RegistrationStatus row={row} token={token} />
           <UploadedImages fileIds={row.image_file_id ?? ''} token={token} />

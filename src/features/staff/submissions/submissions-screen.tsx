@@ -8,6 +8,7 @@ import { getStaffToken } from '@/lib/staff-session';
 import { buildExportCsv, exportFileName, fileStamp, staffPhotoUrl } from '@/shared/csv';
 import type { Submission } from '@/shared/contracts/submission';
 import type { Conflict } from '@/sync/pending-edits';
+import { ListFilters, ListHead, useListFilters, type ListFiltersCopy } from '../list-parts';
 import type { Navigate } from '../navigation';
 import { StaffLayout } from '../staff-layout';
 import { EditDialog } from './edit-dialog';
@@ -21,6 +22,16 @@ import './submissions.css';
 import { pendingEditsRepository } from '@/db/pending-edits-repository';
 
 const n = (count: number) => count.toLocaleString('en-US');
+const FILTERS: ListFiltersCopy<StatusFilter> = {
+  id: 'subs',
+  placeholder: 'Search by name, email, or product',
+  refocus: true,
+  statuses: [
+    ['all', 'All'],
+    ['confirmed', 'Confirmed'],
+    ['pending', 'Awaiting email confirmation'],
+  ],
+};
 
 /** The rows by registration date (submitted_at; $createdAt for rows without one), newest or oldest first. */
 function byRegistration(rows: readonly Submission[], order: SortOrder): Submission[] {
@@ -50,18 +61,16 @@ export function SubmissionsScreen({ config, navigate }: { config: RuntimeConfig;
   const { rows, complete } = useCachedRows(db);
   const sync = useStaffSync(config, db, { poll: true });
   const edits = useLiveQuery(() => pendingEditsRepository(db).all(), [db]);
-  const [term, setTerm] = useState('');
+  const filters = useListFilters<StatusFilter>('all');
+  const { term, status: statusFilter, store: storeFilter } = filters;
   const [editing, setEditing] = useState<{ row: Submission; conflict?: Conflict } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const search = useRef<HTMLInputElement>(null);
 
   const [order, setOrder] = useState<SortOrder>('newest');
   // Newest registration first by default; sorted once per change of the rows, so every keystroke searches sorted rows.
   const all = useMemo(() => byRegistration(rows ?? [], order), [rows, order]);
   const find = useMemo(() => createSearch(all), [all]);
   const found = useMemo(() => find(term), [find, term]);
-  const [statusFilter, setStatusFilter] = useState<StatusFilter>('all');
-  const [storeFilter, setStoreFilter] = useState('');
   const stores = useMemo(() => [...new Set(all.map((r) => r.store ?? '').filter(Boolean))].sort(), [all]);
   const shown = useMemo(() => filterByStatusAndStore(found, statusFilter, storeFilter), [found, statusFilter, storeFilter]);
   const filtering = statusFilter !== 'all' || storeFilter !== '';
@@ -115,55 +124,50 @@ export function SubmissionsScreen({ config, navigate }: { config: RuntimeConfig;
   return (
     <StaffLayout config={config} navigate={navigate}>
       <div className="subs">
-        <header className="subs__head">
-          <div className="subs__titles">
-            <h1 className="subs__title">Submissions</h1>
-            <p className="subs__meta" aria-live="polite">
-              <span>
-                {!complete
-                  ? 'Reading submissions on this device...'
-                  : term.trim() || filtering
-                    ? `Showing ${n(shown.length)} of ${submissions(all.length)}`
-                    : submissions(all.length)}
-              </span>
-              <span
-                className={
-                  sync.fetchError ? 'subs__sync subs__sync--error' : sync.offline ? 'subs__sync subs__sync--offline' : 'subs__sync'
-                }
+        <ListHead
+          title="Submissions"
+          actions={
+            <div className="subs__actions">
+              <button
+                type="button"
+                className="subs-button"
+                disabled={csv.importing || csv.reading}
+                onClick={() => csv.picker.current?.click()}
               >
-                {sync.fetchError && !neverSynced ? `${sync.fetchError} ` : ''}
-                {sync.offline ? 'Offline: showing the copy on this device. ' : ''}
-                {sync.syncedAt ? `Last synced ${clock(sync.syncedAt)}` : neverSynced ? 'Not synced yet' : ''}
-              </span>
-              {waiting > 0 && (
-                <span className="subs__waiting">
-                  {waiting === 1 ? '1 edit waiting to be sent' : `${n(waiting)} edits waiting to be sent`}
-                </span>
-              )}
-            </p>
-          </div>
-          <div className="subs__actions">
-            <button
-              type="button"
-              className="subs-button"
-              disabled={csv.importing || csv.reading}
-              onClick={() => csv.picker.current?.click()}
-            >
-              {csv.importing ? 'Importing...' : 'Import CSV'}
-            </button>
-            <button type="button" className="subs-button subs-button--primary" onClick={onExport}>
-              Export
-            </button>
-            <input
-              ref={csv.picker}
-              type="file"
-              accept=".csv,text/csv"
-              hidden
-              aria-label="CSV file to import"
-              onChange={(e) => void csv.choose(e.target.files?.[0])}
-            />
-          </div>
-        </header>
+                {csv.importing ? 'Importing...' : 'Import CSV'}
+              </button>
+              <button type="button" className="subs-button subs-button--primary" onClick={onExport}>
+                Export
+              </button>
+              <input
+                ref={csv.picker}
+                type="file"
+                accept=".csv,text/csv"
+                hidden
+                aria-label="CSV file to import"
+                onChange={(e) => void csv.choose(e.target.files?.[0])}
+              />
+            </div>
+          }
+        >
+          <span>
+            {!complete
+              ? 'Reading submissions on this device...'
+              : term.trim() || filtering
+                ? `Showing ${n(shown.length)} of ${submissions(all.length)}`
+                : submissions(all.length)}
+          </span>
+          <span
+            className={sync.fetchError ? 'subs__sync subs__sync--error' : sync.offline ? 'subs__sync subs__sync--offline' : 'subs__sync'}
+          >
+            {sync.fetchError && !neverSynced ? `${sync.fetchError} ` : ''}
+            {sync.offline ? 'Offline: showing the copy on this device. ' : ''}
+            {sync.syncedAt ? `Last synced ${clock(sync.syncedAt)}` : neverSynced ? 'Not synced yet' : ''}
+          </span>
+          {waiting > 0 && (
+            <span className="subs__waiting">{waiting === 1 ? '1 edit waiting to be sent' : `${n(waiting)} edits waiting to be sent`}</span>
+          )}
+        </ListHead>
         <p className="subs__import-error" role="alert">
           {csv.error}
         </p>
@@ -191,44 +195,7 @@ export function SubmissionsScreen({ config, navigate }: { config: RuntimeConfig;
             ))}
           </div>
         )}
-        <div className="subs__search">
-          <label htmlFor="subs-search">Search</label>
-          <input
-            ref={search}
-            id="subs-search"
-            type="search"
-            placeholder="Search by name, email, or product"
-            value={term}
-            autoComplete="off"
-            onChange={(e) => setTerm(e.target.value)}
-          />
-          <button
-            type="button"
-            className="subs-button subs-button--small"
-            onClick={() => {
-              setTerm('');
-              search.current?.focus();
-            }}
-            disabled={!term}
-          >
-            Clear
-          </button>
-          <label htmlFor="subs-status">Status</label>
-          <select id="subs-status" value={statusFilter} onChange={(e) => setStatusFilter(e.target.value as StatusFilter)}>
-            <option value="all">All</option>
-            <option value="confirmed">Confirmed</option>
-            <option value="pending">Awaiting email confirmation</option>
-          </select>
-          <label htmlFor="subs-store">Store</label>
-          <select id="subs-store" value={storeFilter} onChange={(e) => setStoreFilter(e.target.value)}>
-            <option value="">All stores</option>
-            {stores.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ListFilters {...FILTERS} filters={filters} stores={stores} />
         {body}
         {csv.preview && <ImportPreviewDialog preview={csv.preview} onCancel={csv.cancel} onConfirm={() => void csv.confirm()} />}
         {editing && (

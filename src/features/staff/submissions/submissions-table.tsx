@@ -5,6 +5,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { REGISTRATION_STATUS, statusLabel, type Submission } from '@/shared/contracts/submission';
 import { formatShortDate, registeredAt } from '@/shared/warranty';
+import { VirtualRows } from '@/ui/table';
 import { StaffImage, type TokenSource } from './staff-images';
 
 export const ROW_HEIGHT = 44;
@@ -113,12 +114,6 @@ const Row = memo(function Row(props: {
   );
 });
 
-const Spacer = ({ height }: { height: number }) => (
-  <tr aria-hidden="true">
-    <td colSpan={COLUMNS.length} className="subs-table__spacer" style={{ height }} />
-  </tr>
-);
-
 type Props = {
   rows: readonly Submission[];
   total: number;
@@ -179,8 +174,6 @@ export const SubmissionsTable = memo(function SubmissionsTable({ rows, total, to
 
   const items = virtual.getVirtualItems();
   const tabbable = items.some((it) => it.index === active) ? active : (items[0]?.index ?? 0);
-  const before = items[0]?.start ?? 0;
-  const after = virtual.getTotalSize() - (items.at(-1)?.end ?? 0);
   return (
     <div className="subs-table__scroller" ref={scroller}>
       <table className="subs-table" aria-rowcount={rows.length + 1} aria-label={`Submissions, ${total.toLocaleString('en-US')} in all`}>
@@ -218,26 +211,19 @@ export const SubmissionsTable = memo(function SubmissionsTable({ rows, total, to
           </tr>
         </thead>
         <tbody onKeyDown={onKeyDown}>
-          {before > 0 && <Spacer height={before} />}
-          {items.map((item) => (
-            <Row
-              key={item.key}
-              row={rows[item.index]!}
-              index={item.index}
-              active={item.index === tabbable}
-              token={token}
-              onOpen={onOpen}
-              onFocusRow={setActive}
-            />
-          ))}
-          {after > 0 && <Spacer height={after} />}
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={COLUMNS.length} className="subs-table__none">
-                {emptyText}
-              </td>
-            </tr>
-          )}
+          <VirtualRows virtual={virtual} columns={COLUMNS.length} emptyText={emptyText}>
+            {(item) => (
+              <Row
+                key={item.key}
+                row={rows[item.index]!}
+                index={item.index}
+                active={item.index === tabbable}
+                token={token}
+                onOpen={onOpen}
+                onFocusRow={setActive}
+              />
+            )}
+          </VirtualRows>
         </tbody>
       </table>
     </div>

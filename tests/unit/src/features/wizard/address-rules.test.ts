@@ -1,9 +1,10 @@
 // Step 5's address: SPEC.md's line 1, then a city, a state and a ZIP of that state when no suggestion was chosen; the
 // messages beside each field after a refused Next; Enter with suggestions showing chooses one.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addressProblem, addressProblems } from '@/features/wizard/wizard.rules';
 import { wizardView } from '@/features/wizard/wizard.view';
 import { settle, wizardAt, type Wizard } from './fakes';
+import { fakeTimersInEachTest } from '../../../../helpers/fake-timers';
 
 const typed = (over: Partial<Record<'addressLine1' | 'city' | 'state' | 'zip', string>> = {}) => ({
   addressLine1: '42 Elm St',
@@ -36,12 +37,7 @@ describe('address rules', () => {
 });
 
 describe('step 5 in the wizard', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  fakeTimersInEachTest();
   const typeIn = (w: Wizard, answers: Record<string, string>) => Object.entries(answers).forEach(([f, v]) => w.type(f as 'city', v));
   /** "42 Elm St Boston" typed in the focused field, and the suggestions shown. */
   const withSuggestions = async () => {

@@ -1,14 +1,10 @@
 // The wizard on a store's counter device: confirm by e-mail later when the code cannot be sent, the idle warning and
 // reset, and the return to the start page after step 7. A customer's own phone keeps none of it.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { settle, startWizard, walkTo, type Wizard } from './fakes';
+import { fakeTimersInEachTest } from '../../../../helpers/fake-timers';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeTimersInEachTest();
 
 const timings = { thanksSeconds: 20, idleSeconds: 90, warningSeconds: 30 };
 const asCounter = (w: Wizard, store = 'Soho') => w.send({ type: 'counter.set', counter: { store, timings } });

@@ -1,10 +1,11 @@
 // Step 4's numbers: every country in the picker, +1 with SPEC.md's 10 digits, the others checked with libphonenumber-js
 // (its own chunk, fetched as the step shows) and stored without the trunk 0.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALL_COUNTRIES, COUNTRIES, filterCountries, formatPhone } from '@/features/wizard/countries';
 import { loadPhoneLibrary, phoneLibrary } from '@/features/wizard/phone-number';
 import { phoneProblem, toRegistration } from '@/features/wizard/wizard.rules';
 import { wizardAt } from './fakes';
+import { fakeTimersInEachTest } from '../../../../helpers/fake-timers';
 
 const problem = (phoneCountry: string, phone: string) => phoneProblem({ phoneCountry, phone });
 
@@ -73,12 +74,7 @@ describe('the country picker’s list', () => {
 });
 
 describe('step 4 in the wizard', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  fakeTimersInEachTest();
 
   it('takes a UK number as written, and the registration holds it without the trunk 0', async () => {
     await loadPhoneLibrary();

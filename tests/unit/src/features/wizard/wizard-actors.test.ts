@@ -1,12 +1,13 @@
 // The wizard's real calls against a fake Appwrite account and fetch.
 import 'fake-indexeddb/auto';
 import { createActor, fromPromise } from 'xstate';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openAppDb } from '@/db/schema';
 import { createWizardActors, type WizardDeps } from '@/features/wizard/wizard.actors';
 import { checkSession } from '@/lib/customer-sign-in/account';
 import { wizardMachine } from '@/features/wizard/wizard.machine';
 import { DETAILS, emptyDraft, PREDICTIONS } from './fakes';
+import { fakeTimersInEachTest } from '../../../../helpers/fake-timers';
 
 const appwriteError = (code: number, type: string) => Object.assign(new Error(type), { code, type });
 
@@ -29,12 +30,7 @@ function deps(over: Partial<WizardDeps['account']> = {}, fetchImpl?: typeof fetc
 }
 
 describe('wizard actors', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  fakeTimersInEachTest();
 
   it('polls the session every 900000 ms and marks the customer logged out when it is gone', async () => {
     const getSession = vi.fn(async () => ({ userId: 'u1', $id: 's1' }));

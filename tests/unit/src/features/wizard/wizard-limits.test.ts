@@ -1,19 +1,15 @@
 // The server's limits on the steps where each field is typed, and a set-aside registration reopened on the step at
 // fault with what it held.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '@/db/types';
 import { queuedEntry } from '@/db/queued-entry';
 import { addressParts, draftValuesOf, phoneParts, stepAtFault } from '@/features/wizard/reopen';
 import { LIMIT_MESSAGES } from '@/features/wizard/wizard.limits';
 import { emptyDraft, settle, startWizard, wizardAt } from './fakes';
 import { registrationFields } from '../../../../helpers/fixtures';
+import { fakeTimersInEachTest } from '../../../../helpers/fake-timers';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeTimersInEachTest();
 
 const NAME_LIMIT = 'Your full name must be 255 characters or fewer.';
 

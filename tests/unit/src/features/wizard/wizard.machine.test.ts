@@ -1,16 +1,11 @@
 // Every rule of the wizard machine, driven through fake calls and fake timers.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { wizardView } from '@/features/wizard/wizard.view';
 import { MESSAGES } from '@/features/wizard/wizard.rules';
 import { emptyDraft, settle, startWizard, wizardAt, type Fakes, type Wizard } from './fakes';
+import { fakeTimersInEachTest } from '../../../../helpers/fake-timers';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeTimersInEachTest();
 
 const appwriteError = (code: number, type: string, message: string) => Object.assign(new Error(message), { code, type });
 

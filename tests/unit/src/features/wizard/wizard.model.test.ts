@@ -1,9 +1,10 @@
 // @xstate/graph's shortest paths over the step graph, each replayed on a running wizard.
 import { getShortestPaths } from '@xstate/graph';
 import { getInitialSnapshot, getNextSnapshot, getStateNodes, type AnyEventObject } from 'xstate';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { wizardMachine, type WizardEvent, type WizardSnapshot } from '@/features/wizard/wizard.machine';
 import { CATALOG, emptyDraft, settle, startWizard } from './fakes';
+import { fakeTimersInEachTest } from '../../../../helpers/fake-timers';
 
 /** What each call answers in the model (the fakes answer the same). */
 const OUTPUTS: Record<string, unknown> = {
@@ -78,12 +79,7 @@ const paths = getShortestPaths(wizardMachine, {
   serializeEvent: (e) => JSON.stringify(e),
 });
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeTimersInEachTest();
 
 describe('wizardMachine model', () => {
   it('reaches every step from 1 to 7, each error of the walk, and the verified notice', () => {

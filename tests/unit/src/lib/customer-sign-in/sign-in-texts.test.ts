@@ -1,18 +1,14 @@
 // The e-mail sign-in's checks, shared by the wizard and /warranties: the first problem, in the wizard's words, and the
 // same words on /warranties as on the wizard's steps 2 and 3 for a customer doing the same things.
 import { createActor } from 'xstate';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { classifyVerifyError, verifyErrorMessage } from '@/lib/customer-sign-in/sign-in-texts';
 import { createSignInMachine, type SignInFunctions } from '@/lib/customer-sign-in/sign-in.machine';
 import type { SignInEvent } from '@/lib/customer-sign-in/sign-in.steps';
 import { settle, wizardAt } from '../../features/wizard/fakes';
+import { fakeTimersInEachTest } from '../../../../helpers/fake-timers';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeTimersInEachTest();
 
 const appwriteError = (code: number, type: string, message: string) => Object.assign(new Error(message), { code, type });
 
