@@ -1,5 +1,5 @@
 // Node-appwrite clients with the server's API key, from the environment.
-import { Client, Databases, Storage, Account, Users } from 'node-appwrite';
+import { Client, Databases, Storage, Account, Users, Query, type Models } from 'node-appwrite';
 import { env, requiredEnv } from './env';
 
 export function appwriteSettings() {
@@ -29,4 +29,24 @@ export function customerAccount(jwt: string) {
 export function customerDatabases(jwt: string) {
   const s = appwriteSettings();
   return new Databases(new Client().setEndpoint(s.endpoint).setProject(s.projectId).setJWT(jwt));
+}
+
+/** Every document a list matches, page after page (each after the last id of the one before). */
+export async function listEvery(
+  databases: Databases,
+  where: { databaseId: string; collectionId: string },
+  queries: string[],
+  pageSize = 100,
+): Promise<Models.Document[]> {
+  const out: Models.Document[] = [];
+  for (let cursor: string | undefined; ;) {
+    const page = await databases.listDocuments({
+      ...where,
+      queries: [...queries, Query.limit(pageSize), ...(cursor ? [Query.cursorAfter(cursor)] : [])],
+      total: false,
+    });
+    out.push(...page.documents);
+    if (page.documents.length < pageSize) return out;
+    cursor = page.documents.at(-1)!.$id;
+  }
 }

@@ -2,6 +2,7 @@
 // each registration's current claim (its open one, else its latest), whether it is still covered, and the date of
 // its last inspection. Read with the server's key for registrations the caller has already shown to be the customer's.
 import { Query, type Models } from 'node-appwrite';
+import { listEvery } from '../appwrite';
 import { isOpenClaim } from '../../../src/shared/claims/claim.machine';
 import type { CustomerClaim } from '../../../src/shared/contracts/claims';
 import { coveredUntil } from '../../../src/shared/warranty';
@@ -15,20 +16,8 @@ const PAGE = 500;
 
 export type ClaimCareFacts = { claim: CustomerClaim | null; covered: boolean; can_report: boolean; last_inspection: string | null };
 
-async function listAll(where: { databaseId: string; collectionId: string }, queries: string[]): Promise<Models.Document[]> {
-  const { databases } = claimsDb();
-  const out: Models.Document[] = [];
-  for (let cursor: string | undefined; ;) {
-    const page = await databases.listDocuments({
-      ...where,
-      queries: [...queries, Query.limit(PAGE), ...(cursor ? [Query.cursorAfter(cursor)] : [])],
-      total: false,
-    });
-    out.push(...page.documents);
-    if (page.documents.length < PAGE) return out;
-    cursor = page.documents.at(-1)!.$id;
-  }
-}
+const listAll = (where: { databaseId: string; collectionId: string }, queries: string[]) =>
+  listEvery(claimsDb().databases, where, queries, PAGE);
 
 /**
  * The facts of each registration (by id, with the date its coverage counts from and whether it is confirmed). A report

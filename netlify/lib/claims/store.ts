@@ -5,7 +5,7 @@
 import { AppwriteException, Permission, Query, Role, type Models } from 'node-appwrite';
 import type { ClaimEventRecord, CustomerClaim, StaffClaim } from '../../../src/shared/contracts/claims';
 import { CLAIM_NUMBER_PATTERN } from '../../../src/shared/claims/claim-number';
-import { adminClient } from '../appwrite';
+import { adminClient, listEvery } from '../appwrite';
 import { HttpError } from '../http';
 
 export const CLAIMS_COLLECTION = 'claims';
@@ -99,19 +99,7 @@ export function claimsDb() {
   }
 
   /** Every document of a list, page by page. */
-  async function all(where: typeof claims, queries: string[]): Promise<Doc[]> {
-    const out: Doc[] = [];
-    for (let cursor: string | undefined; ;) {
-      const page = await databases.listDocuments({
-        ...where,
-        queries: [...queries, Query.limit(PAGE), ...(cursor ? [Query.cursorAfter(cursor)] : [])],
-        total: false,
-      });
-      out.push(...page.documents);
-      if (page.documents.length < PAGE) return out;
-      cursor = page.documents.at(-1)!.$id;
-    }
-  }
+  const all = (where: typeof claims, queries: string[]): Promise<Doc[]> => listEvery(databases, where, queries, PAGE);
 
   return {
     databases,

@@ -5,9 +5,9 @@
 // - one the server wrote and nobody owns yet that is confirmed (a staff import), whose e-mail is the address the
 //   customer's account holds as verified (the same rule as where its mail may go, verifiedAddressOf).
 // A pending counter registration is nobody's until its link is opened; an unverified account gets no one else's.
-import { AppwriteException, Query, type Models } from 'node-appwrite';
+import { AppwriteException, Query } from 'node-appwrite';
 import { REGISTRATION_STATUS } from '../../../src/shared/contracts/submission';
-import { customerDatabases } from '../appwrite';
+import { customerDatabases, listEvery } from '../appwrite';
 import type { Customer } from '../define';
 import { HttpError } from '../http';
 import { collection, registrationOf, sameAddress, type Registration } from './registrations';
@@ -25,31 +25,18 @@ export function isCustomersRegistration(reg: Registration, customer: Customer): 
   );
 }
 
-async function allPages(list: (queries: string[]) => Promise<Models.DocumentList<Models.Document>>, filters: string[]) {
-  const docs: Models.Document[] = [];
-  for (let cursor: string | undefined; ;) {
-    const page = await list([...filters, Query.limit(PAGE), ...(cursor ? [Query.cursorAfter(cursor)] : [])]);
-    docs.push(...page.documents);
-    if (page.documents.length < PAGE) return docs;
-    cursor = page.documents.at(-1)!.$id;
-  }
-}
-
 /** Every registration `customer` may see (see above), each once. `jwt` is their session's, to read as they do. */
 export async function customerRegistrations(customer: Customer, jwt: string): Promise<Registration[]> {
   const { databases, where } = collection();
   const own = customerDatabases(jwt);
   try {
-    const docs = await allPages((queries) => own.listDocuments({ ...where, queries, total: false }), []);
+    const docs = await listEvery(own, where, [], PAGE);
     // Staff imports name no account (user_id unset) and store their address in lower case, as Appwrite keeps an
     // account's (staff-repository.ts). Asking for those alone leaves out what customers' devices write (they set
     // user_id), so others typing this address in do not add to this work; whatever else comes is checked above.
     if (customer.emailVerified && customer.email)
       docs.push(
-        ...(await allPages(
-          (queries) => databases.listDocuments({ ...where, queries, total: false }),
-          [Query.equal('email', [customer.email.toLowerCase()]), Query.isNull('user_id')],
-        )),
+        ...(await listEvery(databases, where, [Query.equal('email', [customer.email.toLowerCase()]), Query.isNull('user_id')], PAGE)),
       );
     const seen = new Map<string, Registration>();
     for (const doc of docs) {

@@ -1,18 +1,14 @@
 // "Report a problem": what happened, more words, photos of the problem and how the piece comes to us. Loaded when
 // the button is pressed. "Send report" keeps the report on the device with its claim number made here (so the number
 // shows at once, offline too) and asks the claims' runner to send it.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { claimOutboxRepository } from '@/db/claim-outbox-repository';
-import { draftsRepository } from '@/db/drafts-repository';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { AppDb } from '@/db/schema';
 import type { ClaimOutboxEntry } from '@/db/types';
-import { requestClaimsFlush } from '@/sync/claim-triggers';
 import { newClaimNumber } from '@/shared/claims/claim-number';
 import { CLAIM_TEXTS, DELIVERIES, PROBLEMS, type Delivery, type Problem } from '@/shared/claims/claim-texts';
-import { uniqueId } from '@/shared/unique-id';
-import { Field } from '@/ui/field';
-import { charactersUsed, reportErrors, type ReportErrors } from './claim-checks';
-import { ClaimPhotos, useClaimPhotos, type LoadPhotoPath } from './claim-photos';
+import { reportErrors, type ReportErrors } from './claim-checks';
+import { ClaimPhotos, type LoadPhotoPath } from './claim-photos';
+import { KeptFormEnd, MessageField, useKeptForm } from './kept-form';
 import { RadioGroup } from './radio-group';
 
 type Props = {
@@ -27,25 +23,17 @@ type Props = {
 const NOT_KEPT = 'Your report could not be saved on this device. Please try again.';
 
 export function ReportForm({ db, userId, registrationId, loadPhotos, onQueued, onCancel }: Props) {
-  // The claim's id, made once: its photos are kept under it, and every attempt sends it.
-  const [id] = useState(uniqueId);
-  const photos = useClaimPhotos(db, id, loadPhotos);
+  // The claim's id is made once: its photos are kept under it, and every attempt sends it.
+  const kept = useKeptForm({ db, loadPhotos, onQueued, onCancel });
+  const { id, photos } = kept;
   const photoCount = photos.photos.length;
   const [problem, setProblem] = useState<Problem | ''>('');
   const [details, setDetails] = useState('');
   const [delivery, setDelivery] = useState<Delivery | ''>('');
   const [errors, setErrors] = useState<ReportErrors>({});
-  const [failed, setFailed] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
   const prefix = `report-${registrationId}`;
   // A field's message goes once it is answered; the others stay until the next "Send report".
   const answered = (field: keyof ReportErrors) => setErrors(({ [field]: _gone, ...rest }) => rest);
-
-  // Photos chosen for a report never sent leave the device with it.
-  const cancel = () => {
-    void draftsRepository(db).remove(id);
-    onCancel();
-  };
 
   useEffect(() => {
     if (photoCount > 0) setErrors(({ photos: _gone, ...rest }) => rest);
@@ -55,25 +43,12 @@ export function ReportForm({ db, userId, registrationId, loadPhotos, onQueued, o
     e.preventDefault();
     const found = reportErrors({ problem, details, delivery, photoCount: photos.photos.length });
     setErrors(found);
-    if (problem === '' || delivery === '' || Object.keys(found).length) {
-      // The first field with a message takes the focus, so a screen reader reads it first.
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
-    }
-    try {
-      const entry = await claimOutboxRepository(db).enqueue(
-        { kind: 'report', id, userId, registrationId, number: newClaimNumber(), problem, details: details.trim(), delivery },
-        photos.photos.map((p) => p.id),
-      );
-      onQueued(entry);
-      requestClaimsFlush();
-    } catch {
-      setFailed(true);
-    }
+    if (problem === '' || delivery === '' || Object.keys(found).length) return void kept.focusFirstError();
+    await kept.keep({ kind: 'report', id, userId, registrationId, number: newClaimNumber(), problem, details: details.trim(), delivery });
   };
 
   return (
-    <form className="claim-form" ref={form} noValidate onSubmit={(e) => void send(e)} aria-labelledby={`${prefix}-title`}>
+    <form className="claim-form" ref={kept.form} noValidate onSubmit={(e) => void send(e)} aria-labelledby={`${prefix}-title`}>
       <h3 className="claim-form__title" id={`${prefix}-title`}>
         {CLAIM_TEXTS.report}
       </h3>
@@ -88,20 +63,17 @@ export function ReportForm({ db, userId, registrationId, loadPhotos, onQueued, o
           answered('problem');
         }}
       />
-      <Field id={`${prefix}-details`} label={CLAIM_TEXTS.tellUsMore} hint={charactersUsed(details)} error={errors.details}>
-        {(a11y) => (
-          <textarea
-            {...a11y}
-            className="input claim-form__text"
-            rows={5}
-            value={details}
-            onChange={(e) => {
-              setDetails(e.target.value);
-              answered('details');
-            }}
-          />
-        )}
-      </Field>
+      <MessageField
+        id={`${prefix}-details`}
+        label={CLAIM_TEXTS.tellUsMore}
+        value={details}
+        error={errors.details}
+        rows={5}
+        onChange={(value) => {
+          setDetails(value);
+          answered('details');
+        }}
+      />
       <ClaimPhotos id={`${prefix}-photos`} label={CLAIM_TEXTS.photos} error={errors.photos} {...photos} />
       <RadioGroup
         id={`${prefix}-delivery`}
@@ -114,19 +86,7 @@ export function ReportForm({ db, userId, registrationId, loadPhotos, onQueued, o
           answered('delivery');
         }}
       />
-      {failed && (
-        <p className="field__error" role="alert">
-          {NOT_KEPT}
-        </p>
-      )}
-      <div className="claim-form__actions">
-        <button type="submit" className="button button--primary" disabled={photos.storing}>
-          {CLAIM_TEXTS.send}
-        </button>
-        <button type="button" className="button button--quiet" onClick={cancel}>
-          Cancel
-        </button>
-      </div>
+      <KeptFormEnd failed={kept.failed} notKept={NOT_KEPT} send={CLAIM_TEXTS.send} storing={photos.storing} onCancel={kept.cancel} />
     </form>
   );
 }
