@@ -1,6 +1,7 @@
 // "Service history" in the edit dialog: the registration's care visits (getVisits), newest first, and "Record a
 // visit" (recordVisit; the server records who and at which store). The visit's id is made once when the form opens,
-// so a retry records it once. No <form> of its own: it sits inside the edit form.
+// so a retry records it once. No <form> of its own: it sits inside the edit form. Its photos are sent as they are
+// chosen (./visit-photos.tsx) and shown with each visit through the staff image path.
 import { useCallback, useEffect, useId, useState } from 'react';
 import { callStaffFunction } from '@/lib/staff-functions';
 import { CLAIM_TEXTS, VISIT_KINDS, type VisitKind } from '@/shared/claims/claim-texts';
@@ -8,6 +9,8 @@ import { recordVisitBodySchema, type CareVisit } from '@/shared/contracts/claims
 import { uniqueId } from '@/shared/unique-id';
 import type { TokenSource } from '../submissions/staff-images';
 import { whenText } from './claim-format';
+import { ClaimPhotos } from './claim-photos';
+import { VisitPhotoInput, useVisitPhotos } from './visit-photos';
 import './claims.css';
 
 const OFFLINE = 'This device is offline. Try again once it is back online; what you typed is kept.';
@@ -21,6 +24,7 @@ export function ServiceHistory({ registrationId, token }: { registrationId: stri
   const [notes, setNotes] = useState('');
   const [errors, setErrors] = useState<{ kind?: string; notes?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
+  const photos = useVisitPhotos(token);
   const idp = useId();
 
   const load = useCallback(async () => {
@@ -42,10 +46,13 @@ export function ServiceHistory({ registrationId, token }: { registrationId: stri
     setKind('');
     setNotes('');
     setErrors({});
+    photos.clear();
   };
   const save = async () => {
     if (!visitId || busy) return;
-    const checked = recordVisitBodySchema.safeParse({ id: visitId, registration_id: registrationId, kind, notes });
+    if (photos.sending) return setErrors({ form: 'Wait until the photos are sent.' });
+    const body = { id: visitId, registration_id: registrationId, kind, notes, photo_ids: photos.ids };
+    const checked = recordVisitBodySchema.safeParse(body);
     if (!checked.success) {
       setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])));
       return;
@@ -116,6 +123,7 @@ export function ServiceHistory({ registrationId, token }: { registrationId: stri
               onChange={(e) => setNotes(e.target.value)}
             />
           </div>
+          <VisitPhotoInput id={`${idp}-photos`} {...photos} disabled={busy} />
           {errors.form && (
             <p className="subs-field__error care-form__wide" role="alert">
               {errors.form}
@@ -155,6 +163,7 @@ export function ServiceHistory({ registrationId, token }: { registrationId: stri
                 {v.store ? ` · ${v.store}` : ''}
               </span>
               {v.notes && <p className="care-visits__notes">{v.notes}</p>}
+              {v.photo_ids.length > 0 && <ClaimPhotos ids={v.photo_ids} token={token} size={88} />}
             </li>
           ))}
         </ul>
