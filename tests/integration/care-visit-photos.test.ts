@@ -4,7 +4,7 @@
 // someone else's file and a file already joined are refused with a JSON answer and change nothing; an upload nobody
 // joined is swept once UPLOAD_TTL_HOURS have passed, while a joined one stays.
 import { ID, Query } from 'appwrite';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffUser } from '../../server/auth';
 import { withEnv } from '../../netlify/lib/env';
 import { sweepUnjoinedPhotos } from '../../netlify/lib/counters/photo-sweep';
@@ -12,8 +12,8 @@ import { STAFF, makeJpeg } from '../helpers/fixtures';
 import { VISITS, call, uploadPhoto } from '../helpers/claims';
 import { admin } from '../helpers/counters';
 import { createRegistration, signedInCustomer, type Customer } from '../helpers/customers';
-import { orMissing } from '../helpers/server';
-import { authCases, signIn } from '../helpers/staff';
+import { orMissing, type TestServer } from '../helpers/server';
+import { authCases, signIn, startWithStaff } from '../helpers/staff';
 import { serverForSuite } from '../helpers/suite';
 
 const HOUR = 3_600_000;
@@ -153,5 +153,33 @@ describe('photos of a care visit', () => {
     expect(await fileOrNull(joined)).not.toBeNull();
     // A visit can no longer take the swept one.
     expect((await record([unjoined])).status).toBe(422);
+  });
+});
+
+describe("a staff member's visit photos in a day", () => {
+  let limited: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    // DAILY_FILE_LIMIT=2, as a customer account has it.
+    ({ server: limited, token } = await startWithStaff({
+      rateLimits: { emailTokenPerEmail: 10, emailTokenPerIp: 100, sessionPerIpUser: 10, sessionPerUser: 20 },
+      quotas: { documentsPerDay: 20, filesPerDay: 2, bytesPerDay: 1_000_000 },
+    }));
+  });
+  afterAll(() => limited.dispose());
+
+  it('refuses the third photo of the day with 429 and says so, storing nothing', async () => {
+    const jpeg = base64(await makeJpeg({ width: 32, height: 32 }));
+    const send = () => call<{ id: string }>(limited, 'uploadStaffPhoto', { staff: token, body: { data: jpeg } });
+    expect((await send()).status).toBe(200);
+    expect((await send()).status).toBe(200);
+    const files = (await admin(limited).storage.listFiles({ bucketId: 'images' })).total;
+    const refused = await send();
+    expect([refused.status, refused.body.code, refused.body.error]).toEqual([
+      429,
+      'rate_limited',
+      "You have reached today's limit of 2 photos. Please try again tomorrow.",
+    ]);
+    expect((await admin(limited).storage.listFiles({ bucketId: 'images' })).total).toBe(files);
   });
 });
