@@ -40,6 +40,9 @@ export function useVisitPhotos(token: TokenSource) {
   const [photos, setPhotos] = useState<VisitPhoto[]>([]);
   const [messages, setMessages] = useState<string[]>([]);
   const urls = useRef<string[]>([]);
+  /** How many are chosen, as of the last render: a second choice made while the first is sent still counts them. */
+  const count = useRef(0);
+  count.current = photos.length;
   useEffect(() => () => urls.current.forEach((u) => URL.revokeObjectURL(u)), []);
 
   const one = useCallback(
@@ -73,7 +76,7 @@ export function useVisitPhotos(token: TokenSource) {
   const add = useCallback(
     async (files: File[]) => {
       if (!load) return;
-      const room = CLAIM_PHOTOS.max - photos.length;
+      const room = CLAIM_PHOTOS.max - count.current;
       setMessages(files.length > room ? [TOO_MANY] : []);
       if (room <= 0) return;
       let path: VisitPhotoPath;
@@ -88,7 +91,7 @@ export function useVisitPhotos(token: TokenSource) {
         if (problem) setMessages((now) => [...now, problem]);
       }
     },
-    [load, one, photos.length],
+    [load, one],
   );
   const remove = useCallback((key: string) => setPhotos((now) => now.filter((p) => p.key !== key)), []);
   const clear = useCallback(() => {
