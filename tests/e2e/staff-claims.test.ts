@@ -223,9 +223,16 @@ describe.runIf(chromiumPath)('staff claims screens', () => {
     await deny.getByRole('alert').filter({ hasText: 'Give the reason.' }).waitFor();
     await deny.getByLabel('Reason').fill('The stone was set by another jeweler.');
     await deny.getByRole('button', { name: 'Deny' }).click();
-    await deny.waitFor({ state: 'detached' });
-    await page.locator('.claim-changed', { hasText: 'This claim was changed meanwhile: it is "Needs information" now.' }).waitFor();
+    // The dialog stays with what was typed, says the claim changed and how it stands; a denial still fits it.
+    const alert = deny.getByRole('alert');
+    await alert.filter({ hasText: 'This claim was changed meanwhile: it is "Needs information" now.' }).waitFor();
+    expect(await alert.innerText()).toMatch(/Status now: Needs information[\s\S]*What you entered is kept: check it, then send it again\./);
+    expect(await deny.getByLabel('Reason').inputValue()).toBe('The stone was set by another jeweler.');
+    expect(await deny.getByRole('button', { name: 'Deny' }).isEnabled()).toBe(true);
+    await page.locator('.claim__head ~ .claim-changed', { hasText: 'This claim was changed meanwhile' }).waitFor();
     expect(await claimStatus(page)).toBe('Needs information');
+    await deny.getByRole('button', { name: 'Cancel' }).click();
+    await deny.waitFor({ state: 'detached' });
     await expect.poll(async () => (await timeline(page)).at(-1)).toMatch(/Asked for information[\s\S]*Is the stone still with you\?/);
     expect(await stepButtons(page)).toEqual(['Approve', 'Deny', 'Internal note']);
     // The server applied nothing of the refused step.

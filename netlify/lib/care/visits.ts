@@ -10,8 +10,9 @@ import { adminClient } from '../appwrite';
 import { HttpError } from '../http';
 import { verifiedOwnerOf } from '../registrations/owners';
 import { readRegistration } from '../registrations/registrations';
-import { checkPhotos, joinPhotos } from '../claims/photos';
+import { checkPhotos, joinPhotos, unjoinPhotos } from '../claims/photos';
 import { failed, readableBy } from '../claims/store';
+import { isUnjoinedStaffUpload, VISIT_PHOTO_MARK } from './staff-photos';
 
 export const VISITS_COLLECTION = 'care_visits';
 const PAGE = 500;
@@ -55,15 +56,27 @@ const sameVisit = (visit: CareVisit, registrationId: string) => {
   return { visit };
 };
 
-export async function recordVisit(input: z.output<typeof recordVisitBodySchema>, staff: { email: string }) {
+export async function recordVisit(input: z.output<typeof recordVisitBodySchema>, staff: { email: string; userId: string }) {
   const before = await storedVisit(input.id);
   if (before) return sameVisit(before, input.registration_id);
   const reg = await readRegistration(input.registration_id);
   if (!reg) throw missingRegistration();
   const owner = await verifiedOwnerOf(reg);
-  // Photos as a staff-opened claim takes them: a counter's upload nobody has joined, or the owner's own.
-  await checkPhotos(input.photo_ids, owner, true);
-  await joinPhotos(input.photo_ids, owner);
+  // Photos as a staff-opened claim takes them (a counter's upload nobody has joined, or the owner's own), and the
+  // photos this staff member took for the visit (uploadStaffPhoto) that no visit has joined yet.
+  const photos = await checkPhotos(input.photo_ids, owner, true, staff.userId || undefined);
+  // A staff photo keeps VISIT_PHOTO_MARK once joined: no later visit or claim takes it for the owner's own.
+  const taken = new Set(photos.filter((f) => isUnjoinedStaffUpload(f.$permissions)).map((f) => f.$id));
+  try {
+    await joinPhotos(
+      input.photo_ids.filter((id) => !taken.has(id)),
+      owner,
+    );
+    await joinPhotos([...taken], owner, [VISIT_PHOTO_MARK]);
+  } catch (err) {
+    await unjoinPhotos(photos); // a join cut short: the retry finds them as they were
+    throw err;
+  }
   const { databases, where } = visitsDb();
   try {
     const doc = await databases.createDocument({
@@ -84,6 +97,7 @@ export async function recordVisit(input: z.output<typeof recordVisitBodySchema>,
   } catch (err) {
     const again = err instanceof AppwriteException && err.code === 409 ? await storedVisit(input.id) : null;
     if (again) return sameVisit(again, input.registration_id);
+    await unjoinPhotos(photos); // the retry finds them as they were
     failed(err, 'visit');
   }
 }

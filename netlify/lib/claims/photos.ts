@@ -7,6 +7,7 @@ import { AppwriteException, Permission, Role, type Models } from 'node-appwrite'
 import { COUNTER_PHOTO_TYPES } from '../../../src/shared/contracts/functions';
 import { adminClient } from '../appwrite';
 import { HttpError } from '../http';
+import { isUnjoinedStaffUpload } from '../care/staff-photos';
 import { SERVER_MARK } from '../registrations/registrations';
 import { ownerIn } from './store';
 
@@ -34,23 +35,35 @@ const isPhoto = (f: Models.File) => TYPES.includes(f.mimeType) && f.chunksUpload
 
 /**
  * Checks each photo is a whole photo that `account` alone owns, or, with `orUnjoined` (staff opening a claim or
- * recording a visit, who have no upload of their own), one nobody has joined yet (a counter's upload at the store).
+ * recording a visit), one nobody has joined yet: a counter's upload at the store, or, with `staffId`, that staff
+ * member's own upload (../care/staff-photos.ts). Answers the files as they were, so a join cut short can be undone.
  * @throws HttpError 422 when one is not (missing, someone else's, not a photo), without saying which or why.
  */
-export async function checkPhotos(ids: readonly string[], account: string | null, orUnjoined = false): Promise<void> {
-  for (const file of await filesOf(ids)) {
+export async function checkPhotos(
+  ids: readonly string[],
+  account: string | null,
+  orUnjoined = false,
+  staffId?: string,
+): Promise<Models.File[]> {
+  const files = await filesOf(ids);
+  for (const file of files) {
     const owner = ownerIn(file.$permissions);
     // Theirs alone: every permission names their account (ownerIn: only one) or marks the file as the server's.
     const own = account !== null && owner === account && file.$permissions.every((p) => USER_ROLE.test(p) || p === SERVER_MARK);
-    const unjoined = orUnjoined && file.$permissions.length === 0;
+    const unjoined =
+      orUnjoined && (file.$permissions.length === 0 || (staffId !== undefined && isUnjoinedStaffUpload(file.$permissions, staffId)));
     if (!isPhoto(file) || !(own || unjoined)) throw notYours();
   }
+  return files;
 }
 
-/** The photos become the claim's: readable by `owner` (when there is one) and marked as the server's. */
-export async function joinPhotos(ids: readonly string[], owner: string | null): Promise<void> {
+/**
+ * The photos become the claim's: readable by `owner` (when there is one) and marked as the server's, with `marks` of
+ * the caller's own (a visit's photo taken by staff keeps one, so it is never taken for the owner's own upload).
+ */
+export async function joinPhotos(ids: readonly string[], owner: string | null, marks: readonly string[] = []): Promise<void> {
   const { storage, settings } = adminClient();
-  const permissions = [...(owner ? [Permission.read(Role.user(owner))] : []), SERVER_MARK];
+  const permissions = [...(owner ? [Permission.read(Role.user(owner))] : []), SERVER_MARK, ...marks];
   for (const fileId of ids) {
     try {
       await storage.updateFile({ bucketId: settings.bucketId, fileId, permissions });
@@ -58,4 +71,11 @@ export async function joinPhotos(ids: readonly string[], owner: string | null): 
       throw new HttpError(502, 'upstream_error', 'The photos could not be joined to the claim right now. Please try again.');
     }
   }
+}
+
+/** Gives the files back the permissions they had before a join that was cut short (best effort: never throws). */
+export async function unjoinPhotos(files: readonly Models.File[]): Promise<void> {
+  const { storage, settings } = adminClient();
+  for (const file of files)
+    await storage.updateFile({ bucketId: settings.bucketId, fileId: file.$id, permissions: file.$permissions }).catch(() => undefined);
 }

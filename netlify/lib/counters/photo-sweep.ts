@@ -2,7 +2,8 @@
 // stored with no permissions at all, and the registration that joins it gives it one (read("label:server"), and the
 // customer's read once confirmed); a customer's own upload always carries its owner's. So a file with empty
 // $permissions older than UPLOAD_TTL_HOURS (default 24) is a photo nobody joined, and is deleted. Any other file the
-// server stores must carry a permission for the same reason.
+// server stores must carry a permission for the same reason; a staff member's photo of a care visit carries the
+// server's mark and its uploader's label until a visit joins it, and is deleted alike when none did.
 //
 // Bounded work: a run looks only at files created in the WINDOW_MS before the cut-off, oldest first, at most MAX_PAGES
 // pages of them and for at most BUDGET_MS (a scheduled function's life is short), however large the bucket grows.
@@ -12,6 +13,7 @@
 // its clock, so a test can move it.
 import { AppwriteException, Query, type Models } from 'node-appwrite';
 import { adminClient } from '../appwrite';
+import { isUnjoinedStaffUpload } from '../care/staff-photos';
 import { env } from '../env';
 
 export type PhotoSweepReport = { checked: number; deleted: number; failed: number };
@@ -32,8 +34,12 @@ export function uploadTtlMs(): number {
   return (Number.isFinite(hours) && hours > 0 ? hours : DEFAULT_TTL_HOURS) * HOUR_MS;
 }
 
-/** Stored whole, with no permission: a counter's photo that no registration has joined. */
-const isUnjoined = (file: Models.File) => file.$permissions.length === 0 && file.chunksUploaded === file.chunksTotal;
+/**
+ * Stored whole, with no permission (a counter's photo that no registration has joined) or with a staff upload's
+ * (a photo of a care visit that no visit has joined, ../care/staff-photos.ts).
+ */
+const isUnjoined = (file: Models.File) =>
+  (file.$permissions.length === 0 || isUnjoinedStaffUpload(file.$permissions)) && file.chunksUploaded === file.chunksTotal;
 
 /** Deletes the unjoined counter photos older than UPLOAD_TTL_HOURS at `now`. Never throws for one file. */
 export async function sweepUnjoinedPhotos(now: number = Date.now()): Promise<PhotoSweepReport> {

@@ -38,16 +38,20 @@ export function photoTypeOf(b: Uint8Array): Photo['type'] | null {
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-/** The photo's bytes, checked: base64, not empty, not too large, and really of its declared type. */
-export function decodePhoto(photo: Photo): Uint8Array {
-  if (photo.data.startsWith('data:'))
-    throw new HttpError(422, 'invalid_photo', 'Send the photo as plain base64, without the "data:" prefix.');
-  if (photo.data.length % 4 !== 0 || !BASE64.test(photo.data))
-    throw new HttpError(422, 'invalid_photo', 'The photo must be sent as base64.');
-  const bytes = new Uint8Array(Buffer.from(photo.data, 'base64'));
+/** The bytes of a photo sent as base64, checked: base64, not empty, not too large. Its type is not looked at. */
+export function readBase64Photo(data: string): Uint8Array {
+  if (data.startsWith('data:')) throw new HttpError(422, 'invalid_photo', 'Send the photo as plain base64, without the "data:" prefix.');
+  if (data.length % 4 !== 0 || !BASE64.test(data)) throw new HttpError(422, 'invalid_photo', 'The photo must be sent as base64.');
+  const bytes = new Uint8Array(Buffer.from(data, 'base64'));
   if (bytes.length === 0) throw new HttpError(422, 'invalid_photo', 'The photo is empty.');
   if (bytes.length > MAX_PHOTO_BYTES)
     throw new HttpError(413, 'payload_too_large', `The photo is larger than ${(MAX_PHOTO_BYTES / 1024 / 1024).toFixed(1)} MB.`);
+  return bytes;
+}
+
+/** The photo's bytes, checked: base64, not empty, not too large, and really of its declared type. */
+export function decodePhoto(photo: Photo): Uint8Array {
+  const bytes = readBase64Photo(photo.data);
   const actual = photoTypeOf(bytes);
   if (actual !== photo.type)
     throw new HttpError(

@@ -53,6 +53,8 @@ export const FUNCTIONS = {
   openClaim: { method: 'POST', caller: 'staff', bodyLimit: 16 * KB },
   recordVisit: { method: 'POST', caller: 'staff', bodyLimit: 16 * KB },
   getVisits: { method: 'GET', caller: 'staff' },
+  // One photo of a care visit (base64), stored for the staff member until "Record a visit" joins it.
+  uploadStaffPhoto: { method: 'POST', caller: 'staff', bodyLimit: 6 * KB * KB },
   // The customer's registrations for /warranties: theirs, and staff imports made out to their verified address.
   listWarranties: { method: 'GET', caller: 'customer' },
 } as const satisfies Record<string, FunctionSpec>;

@@ -235,6 +235,11 @@ export const functionSchemas = {
     query: query({ registration_id: z.string().default('').pipe(z.string().regex(ID, '`registration_id` must be a registration id.')) }),
     response: z.object({ visits: z.array(careVisitSchema) }),
   },
+  // The photo's type is read from its bytes, never from the browser; the server makes its file id.
+  uploadStaffPhoto: {
+    body: z.strictObject({ data: z.string({ error: 'Send the photo as base64 in "data".' }).min(1, 'The photo is empty.') }),
+    response: z.object({ id: z.string() }),
+  },
   listWarranties: { response: z.object({ warranties: z.array(warrantySchema) }) },
 } satisfies { [N in FunctionName]: SchemasOf<N> };
 

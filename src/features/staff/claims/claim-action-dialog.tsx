@@ -1,11 +1,15 @@
 // The dialog of one staff step on a claim: what the step needs (a question, a reason, a note, a resolution) checked
 // with the contract's own words before it is sent, and the step sent with an id made once when the dialog opened, so
-// a double click or a retry after a lost answer is applied once.
+// a double click or a retry after a lost answer is applied once. When the claim changed meanwhile (409), the dialog
+// stays open with what was typed, says so with the claim's status now, and offers the step again only where the claim
+// machine still allows it.
 import { useId, useState, type FormEvent } from 'react';
-import { CLAIM_TEXTS, RESOLUTIONS, type Resolution } from '@/shared/claims/claim-texts';
+import { claimActions } from '@/shared/claims/claim.machine';
+import { CLAIM_TEXTS, RESOLUTIONS, type ClaimStatus, type Resolution } from '@/shared/claims/claim-texts';
 import { claimActionBodySchema } from '@/shared/contracts/claims';
 import { uniqueId } from '@/shared/unique-id';
 import { Modal } from '../submissions/modal';
+import { statusText, statusTone } from './claim-format';
 import type { StaffStep, StepResult } from './use-claim';
 
 type Action = StaffStep['action'];
@@ -35,7 +39,8 @@ export const actionLabel = (action: Action) => COPY[action].title;
 
 type Props = {
   action: Action;
-  claim: { id: string; number: string; status: string };
+  /** The claim as the page shows it: after a refusal because it changed, as it is now. */
+  claim: { id: string; number: string; status: ClaimStatus };
   act: (step: StaffStep) => Promise<StepResult>;
   onClose: () => void;
 };
@@ -46,12 +51,15 @@ export function ClaimActionDialog({ action, claim, act, onClose }: Props) {
   const [message, setMessage] = useState('');
   const [resolution, setResolution] = useState<Resolution | ''>('');
   const [error, setError] = useState<string | null>(null);
+  /** Why the step was refused when the claim changed meanwhile. */
+  const [changed, setChanged] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const allowed = (claimActions(claim.status, 'staff') as Action[]).includes(action);
   const id = useId();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
+    if (busy || !allowed) return;
     const step: StaffStep = {
       event_id: eventId,
       action,
@@ -66,9 +74,10 @@ export function ClaimActionDialog({ action, claim, act, onClose }: Props) {
     setBusy(true);
     const done = await act({ ...step, ...(copy.field ? { message: message.trim() } : {}) });
     setBusy(false);
-    // A claim that changed meanwhile is shown on the page, with the words why; this step no longer fits it.
-    if (done.ok || done.changed) onClose();
-    else setError(done.error);
+    if (done.ok) return onClose();
+    // A claim that changed meanwhile: what was typed stays, with the claim as it is now.
+    setChanged(done.changed ? done.error : null);
+    setError(done.changed ? null : done.error);
   };
 
   const errorId = `${id}-error`;
@@ -76,6 +85,19 @@ export function ClaimActionDialog({ action, claim, act, onClose }: Props) {
     <Modal title={`${copy.title}: Claim ${claim.number}`} onClose={onClose} busy={busy}>
       <form className="claim-step" onSubmit={(e) => void submit(e)} noValidate>
         {copy.lead && <p className="claim-step__lead">{copy.lead}</p>}
+        {changed && (
+          <div className="claim-changed claim-step__changed" role="alert">
+            <p>{changed}</p>
+            <p>
+              Status now: <span className={`claim-status claim-status--${statusTone(claim.status)}`}>{statusText(claim.status)}</span>
+            </p>
+            <p>
+              {allowed
+                ? 'What you entered is kept: check it, then send it again.'
+                : `${copy.title} is no longer possible for this claim. What you entered is kept below for you to copy.`}
+            </p>
+          </div>
+        )}
         {copy.field && (
           <div className={error ? 'subs-field subs-field--error' : 'subs-field'}>
             <label htmlFor={`${id}-message`}>{copy.field}</label>
@@ -112,11 +134,13 @@ export function ClaimActionDialog({ action, claim, act, onClose }: Props) {
         )}
         <div className="subs-modal__actions">
           <button type="button" className="subs-button" onClick={onClose} disabled={busy}>
-            Cancel
+            {allowed ? 'Cancel' : 'Close'}
           </button>
-          <button type="submit" className="subs-button subs-button--primary" disabled={busy}>
-            {busy ? 'Sending...' : copy.submit}
-          </button>
+          {allowed && (
+            <button type="submit" className="subs-button subs-button--primary" disabled={busy}>
+              {busy ? 'Sending...' : copy.submit}
+            </button>
+          )}
         </div>
       </form>
     </Modal>

@@ -1,6 +1,7 @@
 // "Service history" in the edit dialog: the registration's care visits (getVisits), newest first, and "Record a
 // visit" (recordVisit; the server records who and at which store). The visit's id is made once when the form opens,
-// so a retry records it once. No <form> of its own: it sits inside the edit form.
+// so a retry records it once. No <form> of its own: it sits inside the edit form. Its photos are sent as they are
+// chosen (./visit-photos.tsx) and shown with each visit through the staff image path.
 import { useCallback, useEffect, useId, useState } from 'react';
 import { callStaffFunction } from '@/lib/staff-functions';
 import { CLAIM_TEXTS, VISIT_KINDS, type VisitKind } from '@/shared/claims/claim-texts';
@@ -11,6 +12,8 @@ import { Choices, StaffField } from '../staff-field';
 import { CareForm, CareSection } from './care-section';
 import { whenText } from './claim-format';
 import { useCareForm } from './use-care-form';
+import { ClaimPhotos } from './claim-photos';
+import { VisitPhotoInput, useVisitPhotos } from './visit-photos';
 
 const newest = (visits: CareVisit[]) => visits.slice().sort((a, b) => (a.at < b.at ? 1 : -1));
 
@@ -19,6 +22,7 @@ export function ServiceHistory({ registrationId, token }: { registrationId: stri
   const [loadError, setLoadError] = useState<string | null>(null);
   const [kind, setKind] = useState<VisitKind | ''>('');
   const [notes, setNotes] = useState('');
+  const photos = useVisitPhotos(token);
   const idp = useId();
 
   const load = useCallback(async () => {
@@ -40,8 +44,10 @@ export function ServiceHistory({ registrationId, token }: { registrationId: stri
     reset: () => {
       setKind('');
       setNotes('');
+      photos.clear();
     },
-    check: (id) => recordVisitBodySchema.safeParse({ id, registration_id: registrationId, kind, notes }),
+    notReady: () => (photos.sending ? 'Wait until the photos are sent.' : null),
+    check: (id) => recordVisitBodySchema.safeParse({ id, registration_id: registrationId, kind, notes, photo_ids: photos.ids }),
     send: async (body) => callStaffFunction('recordVisit', { staffToken: (await token()) ?? '', body }),
     done: ({ visit }) => setVisits((v) => newest([visit, ...(v ?? []).filter((x) => x.id !== visit.id)])),
   });
@@ -57,6 +63,7 @@ export function ServiceHistory({ registrationId, token }: { registrationId: stri
           <StaffField id={`${idp}-notes`} label="Notes" error={errors.notes} className="care-form__wide">
             {(a11y) => <textarea {...a11y} rows={3} value={notes} onChange={(e) => setNotes(e.target.value)} />}
           </StaffField>
+          <VisitPhotoInput id={`${idp}-photos`} {...photos} disabled={form.busy} />
         </CareForm>
       )}
       {visits === null ? (
@@ -78,6 +85,7 @@ export function ServiceHistory({ registrationId, token }: { registrationId: stri
                 {v.store ? ` · ${v.store}` : ''}
               </span>
               {v.notes && <p className="care-visits__notes">{v.notes}</p>}
+              {v.photo_ids.length > 0 && <ClaimPhotos ids={v.photo_ids} token={token} size={88} />}
             </li>
           ))}
         </ul>

@@ -20,6 +20,8 @@ type Options<O, T, A> = {
   reset: () => void;
   /** Checks what was typed. */
   check: (kept: O) => z.ZodSafeParseResult<T>;
+  /** Why the form cannot be sent yet (e.g. photos still on their way), or null. */
+  notReady?: () => string | null;
   send: (body: T) => Promise<Answer<A>>;
   /** What follows a success, before the form closes. */
   done: (data: A) => void;
@@ -34,7 +36,7 @@ export type CareFormState = {
   submit: () => Promise<void>;
 };
 
-export function useCareForm<O, T, A>({ make, reset, check, send, done }: Options<O, T, A>): CareFormState {
+export function useCareForm<O, T, A>({ make, reset, check, notReady, send, done }: Options<O, T, A>): CareFormState {
   const [kept, setKept] = useState<O | null>(null);
   const [errors, setErrors] = useState<CareFormErrors>({});
   const [busy, setBusy] = useState(false);
@@ -46,6 +48,8 @@ export function useCareForm<O, T, A>({ make, reset, check, send, done }: Options
   };
   const submit = async () => {
     if (kept === null || busy) return;
+    const waiting = notReady?.();
+    if (waiting) return setErrors({ form: waiting });
     const checked = check(kept);
     if (!checked.success) {
       setErrors(fieldErrors(checked.error));
