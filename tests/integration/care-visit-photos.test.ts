@@ -10,7 +10,7 @@ import { withEnv } from '../../netlify/lib/env';
 import { sweepUnjoinedPhotos } from '../../netlify/lib/counters/photo-sweep';
 import { STAFF, makeJpeg } from '../helpers/fixtures';
 import { VISITS, call, uploadPhoto } from '../helpers/claims';
-import { admin } from '../helpers/counters';
+import { admin, callFunction, enrol, registrationBody } from '../helpers/counters';
 import { createRegistration, signedInCustomer, type Customer } from '../helpers/customers';
 import { orMissing, type TestServer } from '../helpers/server';
 import { authCases, signIn, startWithStaff } from '../helpers/staff';
@@ -136,6 +136,23 @@ describe('photos of a care visit', () => {
     }
     // The other staff member's upload is still theirs to use.
     expect((await record([theirs], other)).status).toBe(200);
+  });
+
+  it("is never taken by a counter's registration that names its id, joined or not", async () => {
+    const counter = await enrol(server, staff, 'Rue Royale');
+    const unjoined = (await upload(base64(await makeJpeg({ width: 64, height: 48 })))).body.id;
+    const joined = (await upload(base64(await makeJpeg({ width: 64, height: 48 })))).body.id;
+    expect((await record([joined])).status).toBe(200);
+    for (const photo of [unjoined, joined]) {
+      const before = (await fileOrNull(photo))!.$permissions;
+      const res = await callFunction(server, 'submitFromCounter', {
+        auth: counter.token,
+        body: registrationBody({ image_file_id: photo }),
+      });
+      expect(res.status, photo).toBe(409);
+      expect(((await res.json()) as { code: string }).code).toBe('photos_missing');
+      expect((await fileOrNull(photo))!.$permissions).toEqual(before);
+    }
   });
 
   it('deletes an upload nobody joined once UPLOAD_TTL_HOURS have passed, and keeps a joined one', async () => {

@@ -204,14 +204,20 @@ export async function registrationExists(id: string): Promise<boolean> {
  * The photos of a registration that may change hands to `account`: files nobody owns yet (a counter's, joined or not)
  * or already `account`'s own. Any other id (someone else's file, or none) is `other`.
  */
+/** A staff upload or a visit's photo (../care/staff-photos.ts): the care visits', never a registration's to take. */
+const CARE_PHOTO = /"label:(staffupload[0-9a-f]+|visitphoto)"/;
+
 async function photosFor(ids: readonly string[], account: string | null): Promise<{ free: string[]; other: string[] }> {
   const { storage, settings } = collection();
   const free: string[] = [];
   const other: string[] = [];
   for (const fileId of ids) {
     try {
-      const owners = accountsIn((await storage.getFile({ bucketId: settings.bucketId, fileId })).$permissions);
-      (owners.length === 0 || (owners.length === 1 && owners[0] === account) ? free : other).push(fileId);
+      const { $permissions } = await storage.getFile({ bucketId: settings.bucketId, fileId });
+      const owners = accountsIn($permissions);
+      const takeable =
+        !$permissions.some((p) => CARE_PHOTO.test(p)) && (owners.length === 0 || (owners.length === 1 && owners[0] === account));
+      (takeable ? free : other).push(fileId);
     } catch (err) {
       if (err instanceof AppwriteException && err.code === 404) other.push(fileId);
       else throw new HttpError(502, 'upstream_error', 'The photos could not be checked right now. Please try again.');
