@@ -10,6 +10,7 @@ import { validateData, type CollectionInfo, type Flavor, type SchemaCache } from
 import { customId, isoNow, optionalBool, readJson } from './util';
 import type { AppwriteBackend } from './backend';
 import { DAY_MS, hit } from '../net/rate-limit';
+import { returnedRow } from '../store/sqlite';
 
 type DocRow = {
   seq: number;
@@ -120,7 +121,7 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
   function insert(col: CollectionInfo, flavor: Flavor, id: string, data: Record<string, unknown>, permissions: string[]): DocRow {
     const now = isoNow();
     try {
-      return insertRow.get(col.databaseId, col.id, id, JSON.stringify(data), JSON.stringify(permissions), now, now) as DocRow;
+      return returnedRow<DocRow>(insertRow, col.databaseId, col.id, id, JSON.stringify(data), JSON.stringify(permissions), now, now);
     } catch (err) {
       if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw alreadyExists(flavor, id);
       throw err;
@@ -267,7 +268,7 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
         body.permissions === undefined || body.permissions === null
           ? JSON.parse(row.permissions)
           : permissionsFrom(body.permissions, caller);
-      const updated = updateRow.get(JSON.stringify(data), JSON.stringify(permissions), isoNow(), row.seq) as DocRow;
+      const updated = returnedRow<DocRow>(updateRow, JSON.stringify(data), JSON.stringify(permissions), isoNow(), row.seq);
       return c.json(model(updated, flavor));
     };
     app.patch(`${base}/:id`, (c) => update(c, false));
@@ -301,7 +302,7 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
             `Attribute "${key}" would go ${sign === 1 ? 'above its maximum' : 'below its minimum'} of ${bound}.`,
           );
         const merged = validateData(col, { [key]: next }, data);
-        return updateRow.get(JSON.stringify(merged), current.permissions, isoNow(), current.seq) as DocRow;
+        return returnedRow<DocRow>(updateRow, JSON.stringify(merged), current.permissions, isoNow(), current.seq);
       })();
       return c.json(model(updated, flavor));
     };

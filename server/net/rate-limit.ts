@@ -1,6 +1,6 @@
 // Fixed-window counters kept in SQLite, so a restart does not reset them. Protocol-neutral: each protocol turns
 // a refusal into its own error shape (Appwrite's 429, GoTrue's 429).
-import type { Db } from '../store/sqlite';
+import { returnedRow, type Db } from '../store/sqlite';
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
@@ -16,15 +16,20 @@ export class RateLimited extends Error {
 /** Adds `weight` to `key`'s count; throws RateLimited once the count in the window passes `limit`. */
 export function hit(db: Db, key: string, limit: number, windowMs = HOUR_MS, weight = 1): void {
   const now = Date.now();
-  const row = db
-    .prepare(
+  const row = returnedRow<{ count: number; reset_ms: number }>(
+    db.prepare(
       `INSERT INTO rate_limits (key, count, reset_ms) VALUES (?, ?, ?)
        ON CONFLICT(key) DO UPDATE SET
          count = CASE WHEN reset_ms <= ? THEN excluded.count ELSE count + excluded.count END,
          reset_ms = CASE WHEN reset_ms <= ? THEN excluded.reset_ms ELSE reset_ms END
        RETURNING count, reset_ms`,
-    )
-    .get(key, weight, now + windowMs, now, now) as { count: number; reset_ms: number };
+    ),
+    key,
+    weight,
+    now + windowMs,
+    now,
+    now,
+  );
   if (row.count > limit) throw new RateLimited(row.reset_ms);
 }
 

@@ -7,6 +7,13 @@ import { join } from 'node:path';
 
 export type Db = Database.Database;
 
+/**
+ * The row a write's RETURNING gives. Not `.get()`: it stops at the first row and leaves the statement open, and an open
+ * statement pins the WAL, which then never restarts (it grew to 2.4 GB in ten seconds of creates). `.all()` runs the
+ * statement to its end.
+ */
+export const returnedRow = <T>(statement: Database.Statement, ...params: unknown[]): T => statement.all(...params)[0] as T;
+
 const migrations: string[] = [
   `
   CREATE TABLE users (

@@ -3,7 +3,7 @@ import { AppwriteError, invalidParam } from '../errors';
 import type { Caller } from '../context';
 import { parsePermissions } from '../permissions';
 import { customId, isoNow, optionalBool, optionalInt, stringParam } from '../util';
-import type { Db } from '../../store/sqlite';
+import { returnedRow, type Db } from '../../store/sqlite';
 
 export const DEFAULT_MAX_FILE_SIZE = 30_000_000;
 
@@ -117,24 +117,23 @@ export function filesRepository(db: Db) {
     /** A whole upload, complete at once; a taken id throws SQLite's unique-constraint error. */
     insertWhole(f: NewFile & { mime: string; size: number; signature: string }): FileRow {
       const now = isoNow();
-      return db
-        .prepare(
+      return returnedRow<FileRow>(
+        db.prepare(
           `INSERT INTO files (bucket_id, id, name, folder, mime_type, size, signature, chunks_total, chunks_uploaded, permissions, uploader, created_at, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, 1, 1, ?, ?, ?, ?) RETURNING *`,
-        )
-        .get(
-          f.bucketId,
-          f.id,
-          f.name,
-          f.folder,
-          f.mime,
-          f.size,
-          f.signature,
-          JSON.stringify(f.permissions),
-          f.uploader,
-          now,
-          now,
-        ) as FileRow;
+        ),
+        f.bucketId,
+        f.id,
+        f.name,
+        f.folder,
+        f.mime,
+        f.size,
+        f.signature,
+        JSON.stringify(f.permissions),
+        f.uploader,
+        now,
+        now,
+      );
     },
 
     hasChunk: (bucketId: string, fileId: string, chunk: number) =>
@@ -170,9 +169,14 @@ export function filesRepository(db: Db) {
     complete(bucketId: string, fileId: string, mime: string, signature: string): FileRow {
       return db.transaction(() => {
         db.prepare('DELETE FROM file_chunks WHERE bucket_id = ? AND file_id = ?').run(bucketId, fileId);
-        return db
-          .prepare('UPDATE files SET mime_type = ?, signature = ?, updated_at = ? WHERE bucket_id = ? AND id = ? RETURNING *')
-          .get(mime, signature, isoNow(), bucketId, fileId) as FileRow;
+        return returnedRow<FileRow>(
+          db.prepare('UPDATE files SET mime_type = ?, signature = ?, updated_at = ? WHERE bucket_id = ? AND id = ? RETURNING *'),
+          mime,
+          signature,
+          isoNow(),
+          bucketId,
+          fileId,
+        );
       })();
     },
 
@@ -195,9 +199,13 @@ export function filesRepository(db: Db) {
       }[],
 
     update: (seq: number, name: string, permissions: string[]) =>
-      db
-        .prepare('UPDATE files SET name = ?, permissions = ?, updated_at = ? WHERE seq = ? RETURNING *')
-        .get(name, JSON.stringify(permissions), isoNow(), seq) as FileRow,
+      returnedRow<FileRow>(
+        db.prepare('UPDATE files SET name = ?, permissions = ?, updated_at = ? WHERE seq = ? RETURNING *'),
+        name,
+        JSON.stringify(permissions),
+        isoNow(),
+        seq,
+      ),
 
     remove: (seq: number) => void db.prepare('DELETE FROM files WHERE seq = ?').run(seq),
   };
