@@ -6,6 +6,7 @@ import { draftsRepository } from '@/db/drafts-repository';
 import type { AppDb } from '@/db/schema';
 import { CLAIM_PHOTOS } from '@/shared/claims/claim-texts';
 import { ErrorText } from '@/ui/field';
+import { PhotoList } from '@/ui/photo-list';
 
 export type PhotoRef = { id: string; name: string; url: string };
 /** The wizard's photo path: downscales each file and keeps it in draftFiles under `draftId`. */
@@ -91,28 +92,7 @@ export function ClaimPhotos({ id, label, error, photos, storing, messages, add, 
       <label htmlFor={id} className="button button--small photos__add">
         {photos.length ? 'Add more photos' : 'Add photos'}
       </label>
-      {storing && (
-        <p className="field__hint" role="status">
-          Preparing photos…
-        </p>
-      )}
-      {photos.length > 0 && (
-        <ul className="photos__list" aria-label="Photos to send">
-          {photos.map((p) => (
-            <li key={p.id} className="photos__item">
-              <img src={p.url} alt={p.name} width={120} className="photos__preview" />
-              <button
-                type="button"
-                className="chip__remove photos__remove"
-                onClick={() => void remove(p.id)}
-                aria-label={`Remove ${p.name}`}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PhotoList photos={photos} storing={storing} onRemove={(photoId) => void remove(photoId)} />
     </div>
   );
 }

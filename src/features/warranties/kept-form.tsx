@@ -14,6 +14,8 @@ import { useClaimPhotos, type LoadPhotoPath } from './claim-photos';
 
 type Queued = Parameters<ReturnType<typeof claimOutboxRepository>['enqueue']>[0];
 type KeptFormProps = { db: AppDb; loadPhotos: LoadPhotoPath; onQueued: (entry: ClaimOutboxEntry) => void; onCancel: () => void };
+/** What a card gives its report or reply form. */
+export type ClaimFormProps = KeptFormProps & { userId: string; registrationId: string; claimId: string };
 
 export function useKeptForm({ db, loadPhotos, onQueued, onCancel }: KeptFormProps) {
   const [id] = useState(uniqueId);

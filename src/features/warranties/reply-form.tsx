@@ -2,24 +2,12 @@
 // the device under a reply id made here (sent exactly once), then sent by the claims' runner; the server returns the
 // claim to "Submitted".
 import { useState, type FormEvent } from 'react';
-import type { AppDb } from '@/db/schema';
-import type { ClaimOutboxEntry } from '@/db/types';
 import { CLAIM_TEXTS } from '@/shared/claims/claim-texts';
 import { replyError } from './claim-checks';
-import { ClaimPhotos, type LoadPhotoPath } from './claim-photos';
-import { KeptFormEnd, MessageField, useKeptForm } from './kept-form';
+import { ClaimPhotos } from './claim-photos';
+import { KeptFormEnd, MessageField, useKeptForm, type ClaimFormProps } from './kept-form';
 
-type Props = {
-  db: AppDb;
-  userId: string;
-  registrationId: string;
-  claimId: string;
-  loadPhotos: LoadPhotoPath;
-  onQueued: (entry: ClaimOutboxEntry) => void;
-  onCancel: () => void;
-};
-
-export function ReplyForm({ db, userId, registrationId, claimId, loadPhotos, onQueued, onCancel }: Props) {
+export function ReplyForm({ db, userId, registrationId, claimId, loadPhotos, onQueued, onCancel }: ClaimFormProps) {
   const kept = useKeptForm({ db, loadPhotos, onQueued, onCancel });
   const { id, photos } = kept;
   const [message, setMessage] = useState('');

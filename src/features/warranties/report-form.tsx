@@ -2,23 +2,15 @@
 // the button is pressed. "Send report" keeps the report on the device with its claim number made here (so the number
 // shows at once, offline too) and asks the claims' runner to send it.
 import { useEffect, useState, type FormEvent } from 'react';
-import type { AppDb } from '@/db/schema';
-import type { ClaimOutboxEntry } from '@/db/types';
 import { newClaimNumber } from '@/shared/claims/claim-number';
 import { CLAIM_TEXTS, DELIVERIES, PROBLEMS, type Delivery, type Problem } from '@/shared/claims/claim-texts';
 import { reportErrors, type ReportErrors } from './claim-checks';
-import { ClaimPhotos, type LoadPhotoPath } from './claim-photos';
-import { KeptFormEnd, MessageField, useKeptForm } from './kept-form';
+import { ClaimPhotos } from './claim-photos';
+import { KeptFormEnd, MessageField, useKeptForm, type ClaimFormProps } from './kept-form';
 import { RadioGroup } from './radio-group';
 
-type Props = {
-  db: AppDb;
-  userId: string;
-  registrationId: string;
-  loadPhotos: LoadPhotoPath;
-  onQueued: (entry: ClaimOutboxEntry) => void;
-  onCancel: () => void;
-};
+/** A report has no claim yet: the card's `claimId` is not read. */
+type Props = Omit<ClaimFormProps, 'claimId'>;
 
 const NOT_KEPT = 'Your report could not be saved on this device. Please try again.';
 

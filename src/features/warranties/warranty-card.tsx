@@ -8,16 +8,7 @@ import type { ClaimRuntime } from './claim-runtime';
 import type { LoadPhotoPath } from './claim-photos';
 import { Certificate } from './certificate';
 import type { WarrantyCard } from './warranty-cards';
-
-type FormProps = {
-  db: ClaimRuntime['db'];
-  userId: string;
-  registrationId: string;
-  claimId: string;
-  loadPhotos: LoadPhotoPath;
-  onQueued: (entry: ClaimOutboxEntry) => void;
-  onCancel: () => void;
-};
+import type { ClaimFormProps } from './kept-form';
 
 type Props = {
   card: WarrantyCard;
@@ -39,7 +30,7 @@ function keptText(e: ClaimOutboxEntry): string {
 }
 
 export function Card({ card, thumb, account, kept, claims }: Props) {
-  const [open, setOpen] = useState<{ kind: 'report' | 'reply'; Form: ComponentType<FormProps> } | null>(null);
+  const [open, setOpen] = useState<{ kind: 'report' | 'reply'; Form: ComponentType<ClaimFormProps> } | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const titleId = `warranty-${card.id}`;
   const report = kept.find((e) => e.kind === 'report');
@@ -51,7 +42,7 @@ export function Card({ card, thumb, account, kept, claims }: Props) {
     try {
       const Form =
         kind === 'report'
-          ? ((await import('./report-form')).ReportForm as ComponentType<FormProps>)
+          ? ((await import('./report-form')).ReportForm as ComponentType<ClaimFormProps>)
           : (await import('./reply-form')).ReplyForm;
       setOpen({ kind, Form });
     } catch {

@@ -1,5 +1,6 @@
 // Several product photos at once, with 120 px previews to remove before submitting.
 import type { PhotoRef } from './wizard.types';
+import { PhotoList } from '@/ui/photo-list';
 
 type Props = { photos: PhotoRef[]; storing: boolean; describedBy?: string; onAdd: (files: File[]) => void; onRemove: (id: string) => void };
 
@@ -28,23 +29,7 @@ export function PhotoPicker({ photos, storing, describedBy, onAdd, onRemove }: P
       <label htmlFor="photos" className="button photos__add">
         {photos.length ? 'Add more photos' : 'Add photos'}
       </label>
-      {storing && (
-        <p className="field__hint" role="status">
-          Preparing photos…
-        </p>
-      )}
-      {photos.length > 0 && (
-        <ul className="photos__list" aria-label="Photos to send">
-          {photos.map((p) => (
-            <li key={p.id} className="photos__item">
-              <img src={p.url} alt={p.name} width={120} className="photos__preview" />
-              <button type="button" className="chip__remove photos__remove" onClick={() => onRemove(p.id)} aria-label={`Remove ${p.name}`}>
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PhotoList photos={photos} storing={storing} onRemove={onRemove} />
     </div>
   );
 }
