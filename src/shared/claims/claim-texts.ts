@@ -1,37 +1,17 @@
 // What customers and staff read about claims and care visits (DESIGN.md, "Claims and care"): the words of each
 // stored key, in the order the forms list them.
-export const PROBLEMS = {
-  broken_chain_or_clasp: 'Broken chain or clasp',
-  loose_or_missing_stone: 'Loose or missing stone',
-  bent_or_worn_prong: 'Bent or worn prong',
-  discoloration_or_plating_wear: 'Discoloration or plating wear',
-  resizing: 'Resizing',
-  something_else: 'Something else',
-} as const;
+// The choices' words, each stored key with what customers and staff read, in the order the forms list them.
+import CHOICES from './claim-choices.json' with { type: 'json' };
+
+export const PROBLEMS = CHOICES.problems;
 export type Problem = keyof typeof PROBLEMS;
-
-export const DELIVERIES = { store: 'At a store', mail: 'By mail' } as const;
+export const DELIVERIES = CHOICES.deliveries;
 export type Delivery = keyof typeof DELIVERIES;
-
-export const CLAIM_STATUSES = {
-  submitted: 'Submitted',
-  needs_information: 'Needs information',
-  approved: 'Approved',
-  denied: 'Denied',
-  ready_for_pickup: 'Ready for pickup',
-  closed: 'Closed',
-} as const;
+export const CLAIM_STATUSES = CHOICES.statuses;
 export type ClaimStatus = keyof typeof CLAIM_STATUSES;
-
-export const RESOLUTIONS = { repair: 'Repair', replacement: 'Replacement', store_credit: 'Store credit' } as const;
+export const RESOLUTIONS = CHOICES.resolutions;
 export type Resolution = keyof typeof RESOLUTIONS;
-
-export const VISIT_KINDS = {
-  inspection: 'Inspection',
-  cleaning: 'Cleaning',
-  repair_drop_off: 'Repair drop-off',
-  pickup: 'Pickup',
-} as const;
+export const VISIT_KINDS = CHOICES.visitKinds;
 export type VisitKind = keyof typeof VISIT_KINDS;
 
 export const CLAIM_TEXTS = {
