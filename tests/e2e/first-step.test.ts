@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { appInBrowser } from '../helpers/suite';
 import { chromiumPath, PHONE } from '../helpers/browser';
-import { atStep } from '../helpers/wizard-walk';
+import { atStep, passNameStep } from '../helpers/wizard-walk';
 import { readDevice } from '../helpers/device-db';
 
 /** Holds back every script but login.html's first one until `release` is called: the page as a slow network shows it. */
@@ -125,10 +125,7 @@ describe.runIf(chromiumPath)('the prerendered first step', () => {
     onNewDevice(async (context) => {
       const page = await context.newPage();
       await page.goto(`${app.server.url}/login`);
-      await atStep(page, 'Your Full Name');
-      await page.getByLabel('Your Full Name').fill('Ada Lovelace');
-      await page.getByRole('button', { name: 'Next' }).click();
-      await atStep(page, 'Email Address');
+      await passNameStep(page);
       await page.getByLabel('Email Address').fill('ada@example.com');
       await expect.poll(() => page.evaluate(() => localStorage.getItem('currentStep'))).toBe('2'); // the run is saved
       await page.close();

@@ -4,13 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Query } from 'node-appwrite';
-import { DESK, PHONE } from '../helpers/browser';
+import { DESK, inContext, PHONE } from '../helpers/browser';
 import { readDevice, seedOutbox, seedRecord } from '../helpers/device-db';
 import { makeJpeg } from '../helpers/fixtures';
 import { adminClient, codeFor, latestCode } from '../helpers/server';
 import { appInBrowser } from '../helpers/suite';
 import { signInToWarranties } from '../helpers/warranties-page';
-import { atStep, heading, phoneAndAddress, STEP6, verifyEmail } from '../helpers/wizard-walk';
+import { atStep, heading, passNameStep, phoneAndAddress, STEP6, verifyEmail } from '../helpers/wizard-walk';
 
 const SHOT = (name: string) => `test-results/right-data-${name}.png`;
 const LONG_NAME = 'Alexandra Lovelace-Byron '.repeat(18) + 'Jr'; // 452 characters
@@ -20,11 +20,6 @@ const DEAD_CODE = 'This code can no longer be used. Press Resend OTP for a new o
 
 describe('Right data in the wizard (issue 22)', () => {
   const app = appInBrowser();
-
-  async function phonePage() {
-    const context = await app.browser.newContext(PHONE);
-    return { context, page: await context.newPage() };
-  }
 
   async function documentsOf(email: string) {
     const list = await adminClient(app.server).databases.listDocuments({
@@ -38,10 +33,7 @@ describe('Right data in the wizard (issue 22)', () => {
   /** Steps 1 and 2; ends on step 3 with a code on its way. */
   async function toCodeStep(page: Page, email: string) {
     await page.goto(`${app.server.url}/login`);
-    await atStep(page, 'Your Full Name');
-    await page.getByLabel('Your Full Name').fill('Ada Lovelace');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await atStep(page, 'Email Address');
+    await passNameStep(page);
     const before = await latestCode(app.server.url, email).catch(() => undefined);
     await page.getByLabel('Email Address').fill(email);
     await page.getByRole('button', { name: 'Send OTP' }).click();
@@ -51,8 +43,7 @@ describe('Right data in the wizard (issue 22)', () => {
 
   it('refuses a 452-character name on step 1 with the limit, keeping what was typed', async () => {
     expect(LONG_NAME).toHaveLength(452);
-    const { context, page } = await phonePage();
-    try {
+    await inContext(app.browser, PHONE, async (page) => {
       await page.goto(`${app.server.url}/login`);
       await atStep(page, 'Your Full Name');
       await page.getByLabel('Your Full Name').fill(LONG_NAME);
@@ -65,15 +56,12 @@ describe('Right data in the wizard (issue 22)', () => {
       await page.getByLabel('Your Full Name').fill(LONG_NAME.slice(0, 255));
       await page.getByLabel('Your Full Name').press('Enter');
       await atStep(page, 'Email Address');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('shows a registration the server set aside plainly, and fixing it on the device sends it once', async () => {
     const email = 'set.aside@example.com';
-    const { context, page } = await phonePage();
-    try {
+    await inContext(app.browser, PHONE, async (page) => {
       await page.goto(`${app.server.url}/login`);
       await verifyEmail(page, app.server, email);
       const userId = (app.server.db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: string }).id;
@@ -127,15 +115,12 @@ describe('Right data in the wizard (issue 22)', () => {
       expect(String(doc!.image_file_id).split(',')).toHaveLength(1);
       await expect.poll(async () => (await readDevice(page)).outbox.length, { timeout: 20_000 }).toBe(0);
       expect(await page.locator('.queue-pill').count()).toBe(0);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('says a code is spent after the fifth wrong try, and Resend OTP gives one that works', async () => {
     const email = 'five.wrong@example.com';
-    const { context, page } = await phonePage();
-    try {
+    await inContext(app.browser, PHONE, async (page) => {
       const code = await toCodeStep(page, email);
       const wrong = code === '000000' ? '111111' : '000000';
       for (let i = 1; i <= 5; i++) {
@@ -155,19 +140,13 @@ describe('Right data in the wizard (issue 22)', () => {
       await page.getByLabel('Enter OTP').fill(await codeFor(app.server, email));
       await page.getByRole('button', { name: 'Verify OTP' }).click();
       await page.getByText('OTP verified successfully!').waitFor();
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('says the server cannot be reached when Send OTP is pressed offline, never "Failed to fetch"', async () => {
-    const { context, page } = await phonePage();
-    try {
+    await inContext(app.browser, PHONE, async (page, context) => {
       await page.goto(`${app.server.url}/login`);
-      await atStep(page, 'Your Full Name');
-      await page.getByLabel('Your Full Name').fill('Ada Lovelace');
-      await page.getByRole('button', { name: 'Next' }).click();
-      await atStep(page, 'Email Address');
+      await passNameStep(page);
       await page.getByLabel('Email Address').fill('offline.step2@example.com');
       await context.setOffline(true);
       await page.getByRole('button', { name: 'Send OTP' }).click();
@@ -175,20 +154,14 @@ describe('Right data in the wizard (issue 22)', () => {
       expect(await page.locator('body').textContent()).not.toContain('Failed to fetch');
       expect(await heading(page).textContent()).toBe('Email Address');
       await context.setOffline(false);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('moves between steps with browser Back and Forward, and a reload keeps the stored step', async () => {
-    const { context, page } = await phonePage();
-    try {
+    await inContext(app.browser, PHONE, async (page) => {
       await page.goto(app.server.url);
       await page.getByRole('link', { name: 'Start' }).click();
-      await atStep(page, 'Your Full Name');
-      await page.getByLabel('Your Full Name').fill('Ada Lovelace');
-      await page.getByRole('button', { name: 'Next' }).click();
-      await atStep(page, 'Email Address');
+      await passNameStep(page);
       // Back from step 2 is step 1, not the start page.
       await page.goBack();
       await atStep(page, 'Your Full Name');
@@ -219,15 +192,12 @@ describe('Right data in the wizard (issue 22)', () => {
       await page.goForward();
       await atStep(page, 'Email Address');
       expect(new URL(page.url()).pathname).toBe('/login');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("thanks with where the certificate went and a link to the customer's warranties", async () => {
     const email = 'thanks.link@example.com';
-    const { context, page } = await phonePage();
-    try {
+    await inContext(app.browser, PHONE, async (page) => {
       await page.goto(`${app.server.url}/login`);
       await verifyEmail(page, app.server, email);
       await atStep(page, 'Phone Number');
@@ -253,9 +223,7 @@ describe('Right data in the wizard (issue 22)', () => {
       });
       expect(lines).toBe(1);
       await page.screenshot({ path: SHOT('7-warranties'), fullPage: true });
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("links the start page to the customer's warranties, at phone and desk sizes", async () => {
@@ -263,9 +231,7 @@ describe('Right data in the wizard (issue 22)', () => {
       ['phone', PHONE],
       ['desk', DESK],
     ] as const) {
-      const context = await app.browser.newContext(options);
-      const page = await context.newPage();
-      try {
+      await inContext(app.browser, options, async (page) => {
         await page.goto(app.server.url);
         const link = page.getByRole('link', { name: 'Already registered? See your warranties' });
         expect(await link.getAttribute('href')).toBe('/warranties');
@@ -273,9 +239,7 @@ describe('Right data in the wizard (issue 22)', () => {
         await page.screenshot({ path: SHOT(`6-start-${size}`) });
         await link.click();
         await page.getByRole('heading', { level: 1, name: 'Your warranties' }).waitFor();
-      } finally {
-        await context.close();
-      }
+      });
     }
   });
 });

@@ -1,19 +1,15 @@
 // /warranties in Chromium against the real server: a customer signs in with the wizard's email and code texts, sees
 // one card per registration (products, photo, both dates), newest first, and downloads the certificate as a PDF
 // holding their name and dates; another customer sees none of it; axe (WCAG 2.2 A/AA) finds nothing on either state.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ID, Permission, Role } from 'appwrite';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { coveredUntil, formatDate } from '@/shared/warranty';
-import { PHONE } from '../helpers/browser';
+import { inContext, PHONE } from '../helpers/browser';
 import { createRegistration, signedInCustomer, type Customer } from '../helpers/customers';
 import { makeJpeg } from '../helpers/fixtures';
 import { codeFor } from '../helpers/server';
-import { signInToWarranties } from '../helpers/warranties-page';
+import { downloadCertificate, signInToWarranties } from '../helpers/warranties-page';
 import { appInBrowser } from '../helpers/suite';
 import { axeFindings } from '../helpers/axe';
 
@@ -52,9 +48,7 @@ describe('/warranties', () => {
     const bob = await signedInCustomer(app.server, 'bob.warranties@example.com');
     await createRegistration(bob, { full_name: 'Bob Other', product_sku: 'Orion Cufflinks', submitted_at: NEWER });
 
-    const context = await app.browser.newContext({ ...PHONE, acceptDownloads: true });
-    const page = await context.newPage();
-    try {
+    await inContext(app.browser, { ...PHONE, acceptDownloads: true }, async (page) => {
       await page.goto(`${app.server.url}/warranties`);
       await page.getByLabel('Email Address').waitFor();
       expect(await axeFindings(page)).toEqual([]);
@@ -96,15 +90,11 @@ describe('/warranties', () => {
       expect(await axeFindings(page)).toEqual([]);
       await page.screenshot({ path: SHOT('list'), fullPage: true });
 
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        first.getByRole('button', { name: 'Download certificate' }).click(),
-      ]);
-      expect(download.suggestedFilename()).toBe(`warranty-certificate-${newer.$id}.pdf`);
-      const file = join(mkdtempSync(join(tmpdir(), 'warranty-download-')), download.suggestedFilename());
-      await download.saveAs(file);
-      expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+      const certificate = await downloadCertificate(page, first);
+
+      expect(certificate.name).toBe(`warranty-certificate-${newer.$id}.pdf`);
+
+      const text = certificate.text;
       expect(text).toContain('Ada Warranties');
       expect(text).toContain('Celeste Ring');
       expect(text).toContain(formatDate(NEWER));
@@ -128,23 +118,17 @@ describe('/warranties', () => {
       for (const theirs of ['Celeste Ring', 'Aurora Pendant']) expect(await page.getByText(theirs).count()).toBe(0);
       expect(await page.getByRole('img').count()).toBe(0);
       expect(older.$id).not.toBe(newer.$id);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('tells a customer without registrations so, with the way to register', async () => {
-    const context = await app.browser.newContext(PHONE);
-    const page = await context.newPage();
-    try {
+    await inContext(app.browser, PHONE, async (page) => {
       await page.goto(`${app.server.url}/warranties`);
       await signIn(page, 'nobody.yet@example.com');
       await page.getByText('No registrations yet.').waitFor({ timeout: 10_000 });
       await page.screenshot({ path: SHOT('empty'), fullPage: true });
       expect(await page.getByRole('link', { name: 'Register another purchase' }).count()).toBe(1);
       expect(await axeFindings(page)).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

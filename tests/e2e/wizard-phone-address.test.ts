@@ -5,7 +5,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appInBrowser } from '../helpers/suite';
-import { chromiumPath, DESK, PHONE } from '../helpers/browser';
+import { chromiumPath, DESK, onPage, PHONE } from '../helpers/browser';
 import { atStep, heading, registrationOf, STEP6, verifyEmail } from '../helpers/wizard-walk';
 
 const SHOTS = process.env.SHOTS_DIR;
@@ -79,33 +79,26 @@ describe.runIf(chromiumPath)('issue 22: phones outside the US, and addresses tha
 
   it('takes a UK mobile written as people write it, and stores it as +44 7700900123', async () => {
     const email = 'uk.phone@example.com';
-    const page = await onPhoneStep(email);
-    try {
+    await onPage(onPhoneStep(email), async (page) => {
       await chooseCountry(page, 'united k', 'United Kingdom');
       await phone(page).fill('07700 900123');
       await page.getByRole('button', { name: 'Next' }).click();
       expect((await finish(page, app, email)).phone).toBe('+44 7700900123');
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   it('stores a Swedish number without its trunk 0: +46 701234567', async () => {
     const email = 'se.phone@example.com';
-    const page = await onPhoneStep(email);
-    try {
+    await onPage(onPhoneStep(email), async (page) => {
       await chooseCountry(page, 'swe', 'Sweden');
       await phone(page).fill('070-123 45 67');
       await phone(page).press('Enter');
       expect((await finish(page, app, email)).phone).toBe('+46 701234567');
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   it('finds Norway by name and by +47; names Germany for a wrong German number; takes Japan’s', async () => {
-    const page = await onPhoneStep('world.phone@example.com');
-    try {
+    await onPage(onPhoneStep('world.phone@example.com'), async (page) => {
       await countryButton(page).click();
       await page.locator('.country__option--first-other').scrollIntoViewIfNeeded(); // SPEC.md's 24, then all the others
       await shoot(page, 'step4-countries-all');
@@ -138,14 +131,11 @@ describe.runIf(chromiumPath)('issue 22: phones outside the US, and addresses tha
       await phone(page).fill('090-1234-5678');
       await phone(page).press('Enter');
       await atStep(page, 'Address');
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   it('keeps SPEC.md’s 10 digits and texts for US numbers', async () => {
-    const page = await onPhoneStep('us.phone@example.com');
-    try {
+    await onPage(onPhoneStep('us.phone@example.com'), async (page) => {
       expect(await countryButton(page).textContent()).toContain('+1');
       await phone(page).press('Enter');
       await page.getByText('Enter your phone number.').waitFor();
@@ -159,9 +149,7 @@ describe.runIf(chromiumPath)('issue 22: phones outside the US, and addresses tha
       await phone(page).fill('5551234567');
       await phone(page).press('Enter');
       await atStep(page, 'Address');
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   it('refuses an address typed by hand without a city, a state or a ZIP of that state, each said beside its field', async () => {

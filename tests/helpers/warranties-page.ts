@@ -1,5 +1,10 @@
-// /warranties as a customer opens it: the e-mail, then the code the dev mailbox received.
-import type { Page } from 'playwright-core';
+// /warranties as a customer opens it: the e-mail, then the code the dev mailbox received; a card's certificate.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { codeFor, latestCode, type TestServer } from './server';
 
 /** Signs in on /warranties (already open) with the code sent to `email`; resolves once Verify OTP is pressed. */
@@ -10,4 +15,14 @@ export async function signInToWarranties(page: Page, server: TestServer, email: 
   await page.getByRole('button', { name: 'Send OTP' }).click();
   await page.getByLabel('Enter OTP').fill(await codeFor(server, email, before));
   await page.getByRole('button', { name: 'Verify OTP' }).click();
+}
+
+/** Presses "Download certificate" on `card`: the file's name and the text of the PDF it is (read by pdftotext). */
+export async function downloadCertificate(page: Page, card: Locator): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download certificate' }).click()]);
+  const file = join(mkdtempSync(join(tmpdir(), 'warranty-certificate-')), download.suggestedFilename());
+  await download.saveAs(file);
+  expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  return { name: download.suggestedFilename(), text };
 }

@@ -23,6 +23,14 @@ const devMailbox = (server: TestServer): CodeSource => ({
   next: (email, notBefore) => codeFor(server, email, notBefore),
 });
 
+/** Step 1 with `name` typed and Next pressed; ends on step 2. */
+export async function passNameStep(page: Page, name = 'Ada Lovelace') {
+  await atStep(page, 'Your Full Name');
+  await page.getByLabel('Your Full Name').fill(name);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await atStep(page, 'Email Address');
+}
+
 /** From step 1 (or step 2 when the name is known) to the verified code; ends on the step after verification. */
 export async function verifyEmail(page: Page, from: TestServer | CodeSource, email: string, name = 'Ada Lovelace') {
   const codes = 'next' in from ? from : devMailbox(from);
