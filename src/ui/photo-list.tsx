@@ -16,7 +16,7 @@ export function PhotoList({ photos, storing, onRemove }: Props) {
         <ul className="photos__list" aria-label="Photos to send">
           {photos.map((p) => (
             <li key={p.id} className="photos__item">
-              <img src={p.url} alt={p.name} width={120} className="photos__preview" />
+              <img src={p.url} alt={p.name} width={120} className="thumb photos__preview" />
               <button type="button" className="chip__remove photos__remove" onClick={() => onRemove(p.id)} aria-label={`Remove ${p.name}`}>
                 ×
               </button>

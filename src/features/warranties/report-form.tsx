@@ -26,6 +26,13 @@ export function ReportForm({ db, userId, registrationId, loadPhotos, onQueued, o
   const prefix = `report-${registrationId}`;
   // A field's message goes once it is answered; the others stay until the next "Send report".
   const answered = (field: keyof ReportErrors) => setErrors(({ [field]: _gone, ...rest }) => rest);
+  /** Keeps a field's new value and clears its message. */
+  const answer =
+    <T,>(field: keyof ReportErrors, set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      answered(field);
+    };
 
   useEffect(() => {
     if (photoCount > 0) setErrors(({ photos: _gone, ...rest }) => rest);
@@ -50,10 +57,7 @@ export function ReportForm({ db, userId, registrationId, loadPhotos, onQueued, o
         options={PROBLEMS}
         value={problem}
         error={errors.problem}
-        onValue={(v) => {
-          setProblem(v);
-          answered('problem');
-        }}
+        onValue={answer('problem', setProblem)}
       />
       <MessageField
         id={`${prefix}-details`}
@@ -61,10 +65,7 @@ export function ReportForm({ db, userId, registrationId, loadPhotos, onQueued, o
         value={details}
         error={errors.details}
         rows={5}
-        onChange={(value) => {
-          setDetails(value);
-          answered('details');
-        }}
+        onChange={answer('details', setDetails)}
       />
       <ClaimPhotos id={`${prefix}-photos`} label={CLAIM_TEXTS.photos} error={errors.photos} {...photos} />
       <RadioGroup
@@ -73,10 +74,7 @@ export function ReportForm({ db, userId, registrationId, loadPhotos, onQueued, o
         options={DELIVERIES}
         value={delivery}
         error={errors.delivery}
-        onValue={(v) => {
-          setDelivery(v);
-          answered('delivery');
-        }}
+        onValue={answer('delivery', setDelivery)}
       />
       <KeptFormEnd failed={kept.failed} notKept={NOT_KEPT} send={CLAIM_TEXTS.send} storing={photos.storing} onCancel={kept.cancel} />
     </form>

@@ -171,7 +171,7 @@ export function WarrantiesPage({ config, onRegisterAnother, loadPhotos, onShown 
       {view.kind === 'list' && (
         <>
           {view.cards.length === 0 ? (
-            <p className="warranties__empty">No registrations yet.</p>
+            <p className="note-panel warranties__empty">No registrations yet.</p>
           ) : (
             <ul className="warranties__list" aria-label="Registered purchases">
               {view.cards.map((card) => (

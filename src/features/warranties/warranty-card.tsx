@@ -68,7 +68,7 @@ export function Card({ card, thumb, account, kept, claims }: Props) {
           {card.photoIds.map((id, i) => (
             <li key={id}>
               <img
-                className="warranty__photo"
+                className="thumb warranty__photo"
                 src={thumb(id)}
                 alt={`Photo ${i + 1} of ${card.photoIds.length}`}
                 width={80}

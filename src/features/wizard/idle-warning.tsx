@@ -15,7 +15,7 @@ export function IdleWarning({ seconds, onContinue }: { seconds: number; onContin
   return (
     <dialog
       ref={dialog}
-      className="idle-warning"
+      className="note-panel idle-warning"
       aria-labelledby="idle-warning-title"
       aria-describedby="idle-warning-text"
       onCancel={(e) => {
