@@ -1,6 +1,7 @@
 // In a real Chromium at 1440x900 against the real server: staff file a claim at the counter from the edit dialog with
 // "New claim" and two photos taken there (made smaller on the device, sent as chosen), the claim's page shows both,
-// and the customer's /warranties card shows the claim. (Photos the server refuses: tests/integration/claim-staff-photos.)
+// and the customer's /warranties card shows the claim; a photo chosen offline is said so, what was typed kept. (Photos
+// the server refuses: tests/integration/claim-staff-photos.)
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -46,6 +47,17 @@ describe.runIf(chromiumPath)('"New claim" with photos taken at the counter', () 
     await claims.getByLabel('What happened?').selectOption({ label: 'Bent or worn prong' });
     await claims.getByLabel('How will you bring us the piece?').selectOption({ label: 'At a store' });
     await claims.getByLabel('Tell us more').fill(DETAILS);
+
+    // Chosen while the device is offline: said plainly, what was typed kept, nothing sent.
+    await page.context().setOffline(true);
+    const small = await makeJpeg({ look: 'ring', width: 800, height: 600 });
+    await claims
+      .getByLabel('Photos of the problem (optional)')
+      .setInputFiles([{ name: 'IMG_2000.jpg', mimeType: 'image/jpeg', buffer: small }]);
+    await claims.getByRole('alert').filter({ hasText: 'This device is offline. Add the photos again once it is back online.' }).waitFor();
+    expect(await claims.getByLabel('Tell us more').inputValue()).toBe(DETAILS);
+    expect(await claims.getByRole('list', { name: 'Photos of the problem' }).count()).toBe(0);
+    await page.context().setOffline(false);
 
     const big = await makeJpeg({ look: 'ring', width: 4000, height: 3000, quality: 90 });
     await claims.getByLabel('Photos of the problem (optional)').setInputFiles([
