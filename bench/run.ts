@@ -16,6 +16,7 @@ import { benchPhotoPath } from './photo-path';
 import { benchLighthouse } from './lighthouse';
 import { benchStartPage } from './start-page';
 import { benchWarranties } from './warranties';
+import { benchClaimReport } from './claim-report';
 import type { Row } from './common';
 
 const OVERALL_MS = 20 * 60_000;
@@ -70,6 +71,7 @@ const PARTS = {
   lighthouse: 'Lighthouse',
   'bundle-size': 'bundle size',
   warranties: '/warranties',
+  'claim-report': 'claim report with two 12 MP photos',
 } as const;
 type Part = keyof typeof PARTS;
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
@@ -107,6 +109,7 @@ rows.push(...(await run('start-page', benchStartPage)));
 rows.push(...(await run('lighthouse', benchLighthouse)));
 rows.push(...(await run('bundle-size', benchBundleSize)));
 rows.push(...(await run('warranties', benchWarranties)));
+rows.push(...(await run('claim-report', benchClaimReport)));
 rows.push(...(await run('certificate', benchCertificate)));
 
 const cell = (s: string) => s.replace(/\|/g, '\\|');

@@ -7,7 +7,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { openAppDb } from './db/schema';
-import { flushFromWorker, SYNC_TAG } from './sync/worker-flush';
+import { flushClaimsFromWorker, flushFromWorker, SYNC_TAG } from './sync/worker-flush';
 import { functionPath } from '@/shared/contracts/function-names';
 import { FONT_AFTER_PAINT_ATTRIBUTE } from '@/shared/font-after-paint';
 
@@ -53,16 +53,21 @@ self.addEventListener('message', (event) => {
 });
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
-// Background Sync (Chromium): the browser wakes the worker when the network is back and the outbox is sent.
-// The same engine and Web Lock as the page, so the two never send one registration twice.
+// Background Sync (Chromium): the browser wakes the worker when the network is back and the outboxes are sent: the
+// problem reports and replies kept on the device, then the registrations. The same engines and Web Locks as the page,
+// so the two never send one registration or one report twice.
 self.addEventListener('sync', (event) => {
   const e = event as ExtendableEvent & { tag: string };
   if (e.tag !== SYNC_TAG) return;
   e.waitUntil(
-    // The browser fires it when the network is back: waiting records go now, whatever their backoff.
-    flushFromWorker(openAppDb(), { ignoreBackoff: true }).then((report) => {
+    (async () => {
+      const db = openAppDb();
+      // The browser fires it when the network is back: waiting records go now, whatever their backoff.
+      const claims = await flushClaimsFromWorker(db, { ignoreBackoff: true }).catch((err: unknown) => ({ waiting: 1, err }));
+      const report = await flushFromWorker(db, { ignoreBackoff: true });
       // Throwing asks the browser to retry the sync later; needs-sign-in and rejections wait for a person.
       if (report && report.pending > 0) throw new Error(report.lastError ?? 'registrations still waiting');
-    }),
+      if (claims && claims.waiting > 0) throw new Error('problem reports still waiting');
+    })(),
   );
 });

@@ -27,20 +27,24 @@ export async function startOutboxRunner(config: RuntimeConfig): Promise<() => vo
   const db = appDb();
   const share = () => shareWithWorker(db, config, localStorage.getItem('cookieFallback')).catch(() => {});
   await share();
-  const stopClaims = startClaimTriggers(db, appwriteClaimBackend(appwrite(config)), () => {});
+  // What is still waiting is sent by the service worker when the network returns, even with every page closed.
+  const askWorker = () => {
+    if (!('serviceWorker' in navigator)) return;
+    void navigator.serviceWorker.ready
+      .then((reg) => (reg as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(SYNC_TAG))
+      .catch(() => {});
+  };
+  const stopClaims = startClaimTriggers(db, appwriteClaimBackend(appwrite(config)), (report) => {
+    // The session the customer signed in with on /warranties goes to the worker with what waits.
+    if (report.waiting > 0) void share().then(askWorker);
+  });
   const stopRegistrations = startOutboxTriggers(
     db,
     { ...appwriteOutboxBackend(appwrite(config), undefined, '', counterTokenOf(db)), counter: lazyCounterSender(db) },
     {
       onReport: (report) => {
         void share();
-        if (report.pending > 0 && 'serviceWorker' in navigator) {
-          void navigator.serviceWorker.ready
-            .then((reg) =>
-              (reg as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(SYNC_TAG),
-            )
-            .catch(() => {});
-        }
+        if (report.pending > 0) askWorker();
       },
     },
   );

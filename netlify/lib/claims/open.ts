@@ -11,11 +11,13 @@ import { coveredUntil, formatDate } from '../../../src/shared/warranty';
 import { env } from '../env';
 import { HttpError } from '../http';
 import { readRegistration, type Registration } from '../registrations/registrations';
-import { checkPhotos, joinPhotos } from './photos';
+import { isUnjoinedStaffUpload, VISIT_PHOTO_MARK } from '../care/staff-photos';
+import { checkPhotos, joinPhotos, unjoinPhotos } from './photos';
 import { claimOf, claimsDb, failed, folded, isConflict, readableBy, type StoredClaim } from './store';
 
 export type ClaimInput = z.output<typeof openClaimBodySchema>;
-export type Opener = { role: 'customer' | 'staff'; name: string };
+/** Who opens the claim; staff by their id too, whose own unjoined uploads (uploadStaffPhoto) it may take. */
+export type Opener = { role: 'customer' | 'staff'; name: string; staffId?: string };
 
 const DEFAULT_OPEN_CLAIMS = 1;
 const NUMBER_TRIES = 5;
@@ -57,19 +59,39 @@ export function repeatOf(stored: StoredClaim, input: ClaimInput, owner: string |
 
 /**
  * Opens the claim for `reg` (already checked by checkClaimable), readable by `owner`, with its first event.
- * The photos must be `owner`'s own (or, for staff, unjoined ones).
+ * The photos must be `owner`'s own (or, for staff, unjoined ones: a counter's upload, or their own uploadStaffPhoto).
  */
 export async function openClaim(input: ClaimInput, reg: Registration, owner: string | null, by: Opener, now = Date.now()) {
   const db = claimsDb();
   if ((await db.openClaimsOf(reg.id)).length >= openClaimsLimit()) throw claimOpen();
-  await checkPhotos(input.photo_ids, owner, by.role === 'staff');
+  const staff = by.role === 'staff';
+  const photos = await checkPhotos(input.photo_ids, owner, staff, staff ? by.staffId || undefined : undefined);
 
   let number = input.number;
   for (let i = 0; (await db.numberTaken(number)) && i < NUMBER_TRIES; i++) number = newClaimNumber((n) => randomBytes(n));
+  // Photos, then the event, then the claim: a claim cut short is sent again and finds each step done or does it. A
+  // staff member's photo keeps VISIT_PHOTO_MARK once joined (no later claim or visit takes it again), so a claim cut
+  // short gives its photos back as they were, for the retry to take them again.
+  const taken = new Set(photos.filter((f) => isUnjoinedStaffUpload(f.$permissions)).map((f) => f.$id));
+  try {
+    await joinPhotos(
+      input.photo_ids.filter((id) => !taken.has(id)),
+      owner,
+    );
+    await joinPhotos([...taken], owner, [VISIT_PHOTO_MARK]);
+    return await storeClaim(input, reg, owner, by, number, now);
+  } catch (err) {
+    if (taken.size > 0) await unjoinPhotos(photos);
+    throw err;
+  }
+}
+
+/** The claim and its first event, after its photos were joined. */
+async function storeClaim(input: ClaimInput, reg: Registration, owner: string | null, by: Opener, first: string, now: number) {
+  const db = claimsDb();
+  let number = first;
   const at = new Date(now).toISOString();
   const permissions = readableBy(owner);
-  // Photos, then the event, then the claim: a claim cut short is sent again and finds each step done or does it.
-  await joinPhotos(input.photo_ids, owner);
   const eventId = submittedEventId(input.id);
   try {
     await db.databases.createDocument({

@@ -29,6 +29,6 @@ export async function openClaimForCustomer(input: z.output<typeof openClaimBodyS
   const stored = await claimsDb().readClaim(input.id);
   if (stored) return { claim: repeatOf(stored, input, owner).claim };
   checkClaimable(reg, now);
-  const opened = await openClaim(input, reg, owner, { role: 'staff', name: staff.email }, now);
+  const opened = await openClaim(input, reg, owner, { role: 'staff', name: staff.email, staffId: staff.userId }, now);
   return { claim: opened.claim };
 }

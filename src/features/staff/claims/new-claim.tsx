@@ -1,6 +1,8 @@
 // "New claim" in the edit dialog: staff open a claim for this registration (openClaim) with what the customer told
 // them, then are offered the claim's page. Its id and number are made once when the form opens, so sending it again
 // (a double click, a retry after a lost answer) opens one claim. No <form> of its own: it sits inside the edit form.
+// Photos taken at the counter are made small on this device and sent as they are chosen (./visit-photos.tsx, as
+// "Record a visit" does); "Open claim" names them, and the server joins them to the claim.
 import { useId, useState, type ReactElement } from 'react';
 import { callStaffFunction } from '@/lib/staff-functions';
 import { newClaimNumber } from '@/shared/claims/claim-number';
@@ -12,6 +14,7 @@ import { Choices, StaffField, type StaffFieldA11y } from '../staff-field';
 import { CareForm, CareSection } from './care-section';
 import { claimPath } from './claims-table';
 import { useCareForm } from './use-care-form';
+import { VisitPhotoInput, useVisitPhotos } from './visit-photos';
 
 type Field = 'problem' | 'details' | 'delivery';
 type Draft = Record<Field, string>;
@@ -20,13 +23,16 @@ const EMPTY: Draft = { problem: '', details: '', delivery: '' };
 export function NewClaim({ registrationId, token }: { registrationId: string; token: TokenSource }) {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [opened, setOpened] = useState<{ id: string; number: string } | null>(null);
+  const photos = useVisitPhotos(token);
   const form = useCareForm({
     make: () => ({ id: uniqueId(), number: newClaimNumber() }),
     reset: () => {
       setDraft(EMPTY);
       setOpened(null);
+      photos.clear();
     },
-    check: (ids) => openClaimBodySchema.safeParse({ ...ids, registration_id: registrationId, ...draft }),
+    notReady: () => (photos.sending ? 'Wait until the photos are sent.' : null),
+    check: (ids) => openClaimBodySchema.safeParse({ ...ids, registration_id: registrationId, ...draft, photo_ids: photos.ids }),
     send: async (body) => callStaffFunction('openClaim', { staffToken: (await token()) ?? '', body }),
     done: ({ claim }) => setOpened({ id: claim.id, number: claim.number }),
   });
@@ -58,6 +64,13 @@ export function NewClaim({ registrationId, token }: { registrationId: string; to
           {field('details', CLAIM_TEXTS.tellUsMore, (p) => (
             <textarea {...p} rows={3} value={draft.details} onChange={set('details')} />
           ))}
+          <VisitPhotoInput
+            id={`${idp}-photos`}
+            {...photos}
+            disabled={form.busy}
+            label={`${CLAIM_TEXTS.photos} (optional)`}
+            listLabel={CLAIM_TEXTS.photos}
+          />
         </CareForm>
       )}
     </CareSection>

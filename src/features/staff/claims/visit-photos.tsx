@@ -104,15 +104,17 @@ export function useVisitPhotos(token: TokenSource) {
   return { available: load !== null, photos, messages, sending, ids, add, remove, clear };
 }
 
-type Props = ReturnType<typeof useVisitPhotos> & { id: string; disabled?: boolean };
+type Props = ReturnType<typeof useVisitPhotos> & { id: string; disabled?: boolean; label?: string; listLabel?: string };
 
-/** The photo input of "Record a visit": its label, hint, previews with "Remove", and what went wrong. */
-export function VisitPhotoInput({ id, available, photos, messages, sending, add, remove, disabled }: Props) {
+/** The photo input of "Record a visit" (and "New claim"): its label, hint, previews with "Remove", what went wrong. */
+export function VisitPhotoInput(props: Props) {
+  const { id, available, photos, messages, sending, add, remove, disabled } = props;
+  const { label = 'Photos (optional)', listLabel = 'Photos of this visit' } = props;
   if (!available) return null;
   const full = photos.length >= CLAIM_PHOTOS.max;
   return (
     <div className="subs-field care-form__wide care-photos">
-      <label htmlFor={id}>Photos (optional)</label>
+      <label htmlFor={id}>{label}</label>
       <p className="claim-step__hint" id={`${id}-hint`}>
         Up to {CLAIM_PHOTOS.max} photos. They are made smaller on this device before they are sent.
       </p>
@@ -145,7 +147,7 @@ export function VisitPhotoInput({ id, available, photos, messages, sending, add,
         </p>
       )}
       {photos.length > 0 && (
-        <ul className="care-photos__list" aria-label="Photos of this visit">
+        <ul className="care-photos__list" aria-label={listLabel}>
           {photos.map((p, i) => (
             <li key={p.key} className="care-photos__item">
               <img src={p.url} alt={`Photo ${i + 1}: ${p.name}`} width={88} className="claim-photo" />
