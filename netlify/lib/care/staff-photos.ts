@@ -1,10 +1,11 @@
-// Photos staff take at a care visit (uploadStaffPhoto, "Photos (optional)" of "Record a visit"). Staff have no Appwrite
+// Photos staff take at the counter (uploadStaffPhoto): for a care visit ("Record a visit") or a claim they file ("New
+// claim"). Staff have no Appwrite
 // session, so the function stores each one with the API key, for the staff member who sent it: its type read from
 // its bytes (never the browser's name or type), within the size a counter's photo has and a daily allowance per staff
 // member (../counters/photo-quota.ts). Its permissions are the server's alone: read("label:server") and a label naming
-// its uploader (no account holds either), so no customer reads it and no other staff member's visit can take it.
-// "Record a visit" joins it (../claims/photos.ts joinPhotos), which replaces both with the owner's read, the
-// server's mark and VISIT_PHOTO_MARK; one nobody joined within UPLOAD_TTL_HOURS is deleted by the unjoined-upload sweep
+// its uploader (no account holds either), so no customer reads it and no other staff member's visit or claim can take it.
+// "Record a visit" or "Open claim" joins it (../claims/photos.ts joinPhotos), which replaces both with the owner's read, the
+// server's mark and STAFF_PHOTO_MARK; one nobody joined within UPLOAD_TTL_HOURS is deleted by the unjoined-upload sweep
 // (../counters/photo-sweep.ts).
 import { createHash } from 'node:crypto';
 import { AppwriteException, ID, Permission, Role } from 'node-appwrite';
@@ -25,15 +26,15 @@ export function uploaderMark(staffId: string): string {
 }
 
 /**
- * What a staff member's photo keeps once a visit joined it, beside the owner's read and the server's mark: it is then
+ * What a staff member's photo keeps once a visit or a claim joined it, beside the owner's read and the server's mark: it is then
  * neither the owner's own upload (../claims/photos.ts checkPhotos) nor unjoined, so no visit or claim takes it again.
  */
-export const VISIT_PHOTO_MARK = Permission.read(Role.label('visitphoto'));
+export const STAFF_PHOTO_MARK = Permission.read(Role.label('visitphoto'));
 
-/** The permissions of a staff member's photo that no visit has joined yet. */
+/** The permissions of a staff member's photo that no visit or claim has joined yet. */
 export const unjoinedStaffPermissions = (staffId: string) => [SERVER_MARK, uploaderMark(staffId)];
 
-/** A staff member's photo no visit has joined (anyone's, when `staffId` is not given). */
+/** A staff member's photo no visit or claim has joined (anyone's, when `staffId` is not given). */
 export function isUnjoinedStaffUpload(permissions: readonly string[], staffId?: string): boolean {
   if (permissions.length !== 2 || !permissions.includes(SERVER_MARK)) return false;
   const mark = permissions.find((p) => p !== SERVER_MARK) ?? '';
