@@ -1,12 +1,11 @@
 // Photos staff take at the counter (uploadStaffPhoto): for a care visit ("Record a visit") or a claim they file ("New
-// claim"). Staff have no Appwrite
-// session, so the function stores each one with the API key, for the staff member who sent it: its type read from
-// its bytes (never the browser's name or type), within the size a counter's photo has and a daily allowance per staff
-// member (../counters/photo-quota.ts). Its permissions are the server's alone: read("label:server") and a label naming
-// its uploader (no account holds either), so no customer reads it and no other staff member's visit or claim can take it.
-// "Record a visit" or "Open claim" joins it (../claims/photos.ts joinPhotos), which replaces both with the owner's read, the
-// server's mark and STAFF_PHOTO_MARK; one nobody joined within UPLOAD_TTL_HOURS is deleted by the unjoined-upload sweep
-// (../counters/photo-sweep.ts).
+// claim"). Staff have no Appwrite session, so the function stores each one with the API key, for the staff member who
+// sent it: its type read from its bytes (never the browser's name or type), within the size a counter's photo has and
+// a daily allowance per staff member (../counters/photo-quota.ts). Its permissions are the server's alone:
+// read("label:server") and a label naming its uploader (no account holds either), so no customer reads it and no other
+// staff member's visit or claim can take it. "Record a visit" or "Open claim" joins it (../claims/photos.ts
+// joinPhotos), which replaces both with the owner's read, the server's mark and STAFF_PHOTO_MARK; one nobody joined
+// within UPLOAD_TTL_HOURS is deleted by the unjoined-upload sweep (../counters/photo-sweep.ts).
 import { createHash } from 'node:crypto';
 import { AppwriteException, ID, Permission, Role } from 'node-appwrite';
 import { InputFile } from 'node-appwrite/file';
