@@ -12,7 +12,8 @@ import { env } from '../env';
 import { HttpError } from '../http';
 import { readRegistration, type Registration } from '../registrations/registrations';
 import { checkPhotos, joinPhotos } from './photos';
-import { claimOf, claimsDb, failed, folded, isConflict, readableBy, type StoredClaim } from './store';
+import { claimSearchText } from './search';
+import { claimOf, claimsDb, failed, isConflict, readableBy, type StoredClaim } from './store';
 
 export type ClaimInput = z.output<typeof openClaimBodySchema>;
 export type Opener = { role: 'customer' | 'staff'; name: string };
@@ -113,7 +114,7 @@ export async function openClaim(input: ClaimInput, reg: Registration, owner: str
           reason: '',
           open: true,
           // What staff search finds it by (the number, the customer's name and address), folded once here.
-          search: folded(`${number} ${r.full_name} ${r.email}`).slice(0, 1024),
+          search: claimSearchText(number, r.full_name, r.email),
         },
         permissions,
       });
