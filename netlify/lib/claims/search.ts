@@ -4,10 +4,10 @@
 // claims, synced by the claim's $updatedAt, receives the new name too).
 import { Query } from 'node-appwrite';
 import { listEvery } from '../appwrite';
-import { claimsDb, folded } from './store';
+import { claimSearchText } from '../../../src/shared/claims/claim-search';
+import { claimsDb } from './store';
 
-/** The claim's search text. */
-export const claimSearchText = (number: string, name: string, email: string) => folded(`${number} ${name} ${email}`).slice(0, 1024);
+export { claimSearchText };
 
 const PAGE = 100;
 
