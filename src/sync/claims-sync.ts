@@ -10,12 +10,12 @@ export const CLAIMS_PAGE = 1000;
 /** Where the first run starts: every claim. */
 const BEGINNING = '1970-01-01T00:00:00.000+00:00';
 
-/** Brings the device's claims up to date; answers how many claims it wrote. One run at a time per device. */
-export function syncClaims(db: AppDb, opts: StaffFetch): Promise<{ changed: number; syncedAt: string }> {
-  return withLock(db, 'claims', () => syncOnce(db, opts));
+/** Brings the device's claims up to date, `pageSize` claims a call; answers how many claims it wrote. One run at a time. */
+export function syncClaims(db: AppDb, opts: StaffFetch, pageSize = CLAIMS_PAGE): Promise<{ changed: number; syncedAt: string }> {
+  return withLock(db, 'claims', () => syncOnce(db, opts, pageSize));
 }
 
-async function syncOnce(db: AppDb, opts: StaffFetch) {
+async function syncOnce(db: AppDb, opts: StaffFetch, pageSize: number) {
   const cache = claimsCacheRepository(db);
   const mark = await cache.syncMark();
   let since = mark ? deltaStart(mark) : BEGINNING;
@@ -23,7 +23,7 @@ async function syncOnce(db: AppDb, opts: StaffFetch) {
   let serverTime = '';
   let changed = 0;
   for (;;) {
-    const answer = await request(opts, 'getClaims', { query: { since, limit: String(CLAIMS_PAGE), ...(cursor ? { cursor } : {}) } });
+    const answer = await request(opts, 'getClaims', { query: { since, limit: String(pageSize), ...(cursor ? { cursor } : {}) } });
     if (!answer.ok) throw failure(answer);
     const page = answer.data;
     serverTime ||= page.serverTime;
