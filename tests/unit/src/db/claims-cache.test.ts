@@ -2,8 +2,10 @@
 // to an older copy, and a sign-out that forgets the claims and their sync marks but nothing else.
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { claimsCacheRepository, queueOrder, type CachedClaim } from '@/db/claims-cache-repository';
+import { cachedClaimOf, claimsCacheRepository, queueOrder, type CachedClaim } from '@/db/claims-cache-repository';
 import { openAppDb, type AppDb } from '@/db/schema';
+import { isOpenClaim } from '@/shared/claims/claim.machine';
+import { CLAIM_STATUSES, type ClaimStatus } from '@/shared/claims/claim-texts';
 import type { ClaimRow } from '@/shared/contracts/claims';
 import { clearClaimsCache } from '@/sync/claims-sync';
 
@@ -46,6 +48,11 @@ describe('the claims copy on the device', () => {
         .sort(queueOrder)
         .map((c) => c.id),
     ).toEqual(order);
+  });
+
+  it('marks a claim open exactly as the claim machine does', () => {
+    for (const status of Object.keys(CLAIM_STATUSES) as ClaimStatus[])
+      expect(cachedClaimOf(row('a', { status })).open, status).toBe(isOpenClaim(status) ? 1 : 0);
   });
 
   it('keeps the newer copy of a claim when an older page arrives after it', async () => {
