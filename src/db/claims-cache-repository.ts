@@ -4,9 +4,9 @@
 import type { ClaimStatus } from '@/shared/claims/claim-texts';
 import type { ClaimRow } from '@/shared/contracts/claims';
 import type { AppDb } from './schema';
+import type { CachedClaim } from './types';
 
-/** A row of the claims table as kept on the device: `open` as 1 or 0, so IndexedDB can order by it. */
-export type CachedClaim = ClaimRow & { open: 0 | 1 };
+export type { CachedClaim };
 
 /** Every setting of the claims copy starts with this (meta keys; within the staff prefix, so any staff clear drops it). */
 const META_PREFIX = 'staff.claims.';

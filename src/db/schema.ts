@@ -1,7 +1,7 @@
 // The only file that knows table names and indexes. One Dexie database per device.
 import Dexie, { type EntityTable } from 'dexie';
-import type { CachedClaim } from './claims-cache-repository';
 import type {
+  CachedClaim,
   CachedSubmission,
   CatalogEntry,
   ClaimOutboxEntry,
