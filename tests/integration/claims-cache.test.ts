@@ -146,6 +146,18 @@ describe("the staff device's copy of the claims", () => {
     expect(await onDevice({ search: 'nunez' })).toEqual([]);
   });
 
+  it('finds a customer renamed by a CSV import by the new name', async () => {
+    const ofBob = claimIds.filter((_, i) => i % PEOPLE.length === 1);
+    const imported = await call<{ updated: number }>(server, 'importToAppwrite', {
+      staff,
+      body: { data: [{ id: regIds[1], 'Full Name': 'Robert Stoneham', Email: 'bob.stone@example.com' }] },
+    });
+    expect(imported.body.updated).toBe(1);
+    expect((await onServer({ search: 'stoneham' })).sort()).toEqual([...ofBob].sort());
+    expect((await syncClaims(db, opts, 7)).changed).toBe(ofBob.length);
+    expect((await onDevice({ search: 'robert' })).sort()).toEqual([...ofBob].sort());
+  });
+
   it('is forgotten at sign-out', async () => {
     await clearClaimsCache(db);
     expect(await db.claims.count()).toBe(0);

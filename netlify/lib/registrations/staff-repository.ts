@@ -122,6 +122,8 @@ export function submissionsRepo() {
               continue;
             }
             await databases.updateDocument({ ...where, documentId: b.id, data: b.fields });
+            if (stored.full_name !== b.fields.full_name || stored.email !== b.fields.email)
+              await refreshClaimSearch(b.id, b.fields.full_name, b.fields.email);
             results.push({ row: b.row, status: 'updated', id: b.id });
           }
         } catch (err) {
