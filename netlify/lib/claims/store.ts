@@ -85,15 +85,15 @@ export function eventOf(doc: Doc): ClaimEventRecord {
   } as ClaimEventRecord;
 }
 
-/** Text folded for search: lower case, without accents ("Núñez" → "nunez"). */
-export const folded = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-
 /** A failed database call as the caller's answer (404 for a missing document, 502 for anything else). */
 export function failed(err: unknown, what: string): never {
   if (err instanceof HttpError) throw err;
   if (err instanceof AppwriteException && err.code === 404) throw new HttpError(404, 'not_found', `That ${what} does not exist.`);
   throw new HttpError(502, 'upstream_error', `The ${what} could not be read or written right now. Please try again.`);
 }
+
+/** Text folded for search: lower case, without accents ("Núñez" → "nunez"). */
+export { foldedText as folded } from '../../../src/shared/claims/claim-search';
 
 export const isConflict = (err: unknown) => err instanceof AppwriteException && err.code === 409;
 
