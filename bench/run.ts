@@ -9,6 +9,7 @@ import { startServerProcess, type BenchServer } from './server-process';
 import { benchUploadImage } from './upload-image';
 import { benchImport } from './import';
 import { benchStaffTable } from './staff-table';
+import { benchClaimsQueue } from './claims-queue';
 import { benchOfflineStart } from './offline-start';
 import { benchOutboxDrain } from './outbox-drain';
 import { benchWizard } from './wizard';
@@ -61,6 +62,7 @@ const PARTS = {
   'image-upload': 'image upload',
   import: 'import',
   'staff-table': 'staff table',
+  claims: 'claims queue',
   'offline-start': 'offline start',
   'outbox-drain': 'outbox drain',
   'counter-drain': 'counter drain',
@@ -100,6 +102,7 @@ if (serverParts.some(wanted)) {
   }
 }
 rows.push(...(await run('staff-table', benchStaffTable)));
+rows.push(...(await run('claims', benchClaimsQueue)));
 rows.push(...(await run('offline-start', benchOfflineStart)));
 rows.push(...(await run('outbox-drain', () => benchOutboxDrain({ via: 'customer', records: 100 }))));
 rows.push(...(await run('counter-drain', () => benchOutboxDrain({ via: 'counter', records: 50 }))));

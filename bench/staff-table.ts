@@ -73,7 +73,7 @@ async function copyWritten(page: Page) {
 }
 
 /** Each keystroke: the input event, React's render and commit, and the layout that follows. */
-async function keystrokes(page: Page, input: string, tbody: string, terms: string[]): Promise<number[]> {
+export async function keystrokes(page: Page, input: string, tbody: string, terms: string[]): Promise<number[]> {
   return page.evaluate(
     async ({ input, tbody, terms }) => {
       const el = document.querySelector<HTMLInputElement>(input)!;

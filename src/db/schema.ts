@@ -1,6 +1,7 @@
 // The only file that knows table names and indexes. One Dexie database per device.
 import Dexie, { type EntityTable } from 'dexie';
 import type {
+  CachedClaim,
   CachedSubmission,
   CatalogEntry,
   ClaimOutboxEntry,
@@ -21,6 +22,7 @@ export type AppDb = Dexie & {
   meta: EntityTable<{ key: string; value: unknown }, 'key'>; // sync watermarks and small settings
   staffSnapshot: EntityTable<StaffSnapshotRecord, 'key'>; // the staff cache as a few JSON texts, for a fast first read
   claimOutbox: EntityTable<ClaimOutboxEntry, 'id'>; // problem reports and replies waiting for the server (photos in draftFiles)
+  claims: EntityTable<CachedClaim, 'id'>; // staff's copy of the claims queue, delta-synced by updated_at
 };
 
 export const DB_NAME = 'warranty';
@@ -39,6 +41,7 @@ export function openAppDb(name = DB_NAME): AppDb {
   });
   db.version(2).stores({ staffSnapshot: 'key' });
   db.version(3).stores({ claimOutbox: 'id, createdAt' });
+  db.version(4).stores({ claims: 'id, updated_at, [open+opened_at]' });
   return db;
 }
 

@@ -2,6 +2,7 @@
 import type { Delivery, Problem } from '@/shared/claims/claim-texts';
 import type { Product } from '@/shared/contracts/product';
 import type { Submission } from '@/shared/contracts/submission';
+import type { ClaimRow } from '@/shared/contracts/claims';
 
 /** The registration fields as the customer typed them; the wizard's draft and the outbox both hold these. */
 export type RegistrationFields = Pick<Submission, 'full_name' | 'email' | 'phone' | 'address' | 'product_sku' | 'selected_product'>;
@@ -100,3 +101,6 @@ export type PendingEdit = {
   /** The server's copy when sending met someone else's change; kept until the staff member chooses. */
   current?: Submission;
 };
+
+/** A row of the staff's claims table as kept on the device: `open` as 1 or 0, so IndexedDB can order by it. */
+export type CachedClaim = ClaimRow & { open: 0 | 1 };

@@ -289,19 +289,49 @@ describe.runIf(chromiumPath)('staff claims screens', () => {
     expect(await page.getByRole('region', { name: 'Report' }).innerText()).toContain('A prong caught on a sweater and bent outwards.');
   });
 
-  it('loads further claims by page as the table scrolls to its end, open claims still before closed ones', async () => {
+  it('keeps every claim on the device: the whole queue at once, open claims still before closed ones at its end', async () => {
     const data = Array.from({ length: 55 }, (_, i) => ({ 'Full Name': `Paged Customer ${i}`, Email: `paged${i}@example.com` }));
     const imported = await call<{ results: { id: string }[] }>(server, 'importToAppwrite', { staff, body: { data } });
     for (const { id } of imported.body.results)
       expect((await call(server, 'openClaim', { staff, body: reportBody(id, [], { problem: 'something_else' }) })).status).toBe(200);
     await page.goto(base('/claims'));
-    // 59 claims: a first page of 50, and the rest once staff scroll near the end.
-    await expect.poll(() => page.locator('.subs__meta span').first().textContent()).toBe('50+ claims');
-    await page.locator('.claims-table__scroller').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    // 59 claims, all read from the device's copy; the rows are drawn as they scroll near.
     await expect.poll(() => page.locator('.subs__meta span').first().textContent()).toBe('59 claims');
+    expect(await page.locator('tr.claims-table__row').count()).toBeLessThan(59);
     await page.locator('.claims-table__scroller').evaluate((el) => el.scrollTo(0, el.scrollHeight));
     await expect.poll(async () => (await shownNumbers(page)).at(-1)).toBe(bob.number);
     expect((await shownStatuses(page)).slice(-3)).toEqual(['Needs information', 'Closed', 'Closed']);
     expect((await shownNumbers(page)).slice(-2)).toEqual([ada.number, bob.number]);
+  });
+  it('offline, shows the claims saved on this device, searches them, and opens a claim as saved', async () => {
+    await page.goto(base('/claims'));
+    await page.getByLabel('Search').fill('nunez');
+    await expect.poll(() => shownNumbers(page)).toEqual([ada.number]);
+    await page.context().setOffline(true);
+    try {
+      await page.locator('tr.claims-table__row', { hasText: ada.number }).click();
+      await page.waitForURL(base(`/claims/${ada.id}`));
+      await page.getByRole('heading', { name: `Claim ${ada.number}` }).waitFor();
+      const saved = page.getByRole('status').filter({ hasText: 'You are offline. This is the claim as saved on this device.' });
+      expect(await saved.innerText()).toContain('its actions can be taken, once the device is back online');
+      expect(await claimStatus(page)).toBe('Closed');
+      expect(await page.locator('.claim-facts').innerText()).toMatch(/Ada Núñez[\s\S]*ada\.claims@example\.com[\s\S]*Aurora Pendant/);
+      expect(await stepButtons(page)).toEqual([]);
+      expect(await axeFindings(page)).toEqual([]);
+
+      await page.getByRole('link', { name: 'All claims' }).click();
+      await page.waitForURL(base('/claims'));
+      await page.locator('.subs__sync--offline', { hasText: 'You are offline. Showing the copy saved on this device.' }).waitFor();
+      await page.getByLabel('Search').fill('nunez');
+      await expect.poll(() => shownNumbers(page)).toEqual([ada.number]);
+      expect(await axeFindings(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/staff-claims-offline-1440.png` });
+    } finally {
+      await page.context().setOffline(false);
+    }
+    // Back online, the claim opens whole again.
+    await page.locator('.subs__sync--offline').waitFor({ state: 'detached' });
+    await page.locator('tr.claims-table__row', { hasText: ada.number }).click();
+    await expect.poll(() => stepButtons(page)).toEqual(['Internal note']);
   });
 });

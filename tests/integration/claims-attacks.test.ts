@@ -258,7 +258,7 @@ describe('the staff functions refuse', () => {
     await refused(400, () => call(server, 'getClaim', { staff, query: { id: '../x' } }));
     await refused(404, () => call(server, 'getClaim', { staff, query: { id: 'nosuchclaim' } }));
     await refused(400, () => call(server, 'getClaims', { staff, query: { status: 'lost' } }));
-    await refused(400, () => call(server, 'getClaims', { staff, query: { limit: '1000' } }));
+    await refused(400, () => call(server, 'getClaims', { staff, query: { limit: '1001' } }));
     await refused(400, () => call(server, 'getClaims', { staff, query: { cursor: 'nosuchclaim' } }), /Start again/);
     await refused(400, () => call(server, 'getClaims', { staff, query: { sort: 'number' } }));
     // A step id used on another claim is not taken for this one.

@@ -1,28 +1,34 @@
 // The staff's claims: the table (open claims first, then the newest; filtered by status and store, searched by claim
 // number, customer name or e-mail, case and accents aside) and one claim with its registration and timeline.
 // Open-first is the stored `open` flag, so the order, the filters and the cursor are all Appwrite's own queries.
+// With `since`, the rows are the claims changed at or after it, oldest change first (the cursor then only breaks
+// ties inside one $updatedAt): the pages the staff device's copy of the claims is kept current with.
 import { AppwriteException, Query } from 'node-appwrite';
-import { readClaimNumber } from '../../../src/shared/claims/claim-number';
+import { claimSearchTerm } from '../../../src/shared/claims/claim-search';
 import type { ClaimStatus } from '../../../src/shared/claims/claim-texts';
 import type { ClaimRow } from '../../../src/shared/contracts/claims';
 import { HttpError } from '../http';
 import { readRegistrations } from '../registrations/owners';
 import { readRegistration } from '../registrations/registrations';
-import { claimOf, claimsDb, failed, folded } from './store';
+import { claimOf, claimsDb, failed } from './store';
 
 const DEFAULT_PAGE = 50;
 
-export type ClaimsQuery = { status?: ClaimStatus; store?: string; search?: string; cursor?: string; limit?: number };
+export type ClaimsQuery = { status?: ClaimStatus; store?: string; search?: string; cursor?: string; since?: string; limit?: number };
+type Page = { claims: ClaimRow[]; nextCursor: string | null; serverTime: string };
 
-/** One page of the claims table; `nextCursor` is null on the last page. */
-export async function listClaims(q: ClaimsQuery): Promise<{ claims: ClaimRow[]; nextCursor: string | null }> {
+/** One page of the claims table; `nextCursor` is null on the last page. `serverTime` is when it was asked. */
+export async function listClaims(q: ClaimsQuery): Promise<Page> {
   const db = claimsDb();
+  const serverTime = new Date().toISOString();
   const limit = q.limit ?? DEFAULT_PAGE;
-  const queries = [Query.orderDesc('open'), Query.orderDesc('opened_at'), Query.limit(limit)];
+  const queries = q.since
+    ? [Query.orderAsc('$updatedAt'), Query.greaterThanEqual('$updatedAt', q.since), Query.limit(limit)]
+    : [Query.orderDesc('open'), Query.orderDesc('opened_at'), Query.limit(limit)];
   if (q.status) queries.push(Query.equal('status', [q.status]));
   if (q.store?.trim()) queries.push(Query.equal('store', [q.store.trim()]));
   const term = q.search?.trim();
-  if (term) queries.push(Query.contains('search', [folded(readClaimNumber(term) ?? term)]));
+  if (term) queries.push(Query.contains('search', [claimSearchTerm(term)]));
   if (q.cursor) queries.push(Query.cursorAfter(q.cursor));
   let docs;
   try {
@@ -46,12 +52,13 @@ export async function listClaims(q: ClaimsQuery): Promise<{ claims: ClaimRow[]; 
       status: c.status,
       opened_at: c.opened_at,
       ended_at: c.ended_at,
+      updated_at: c.updated_at,
       customer: r?.full_name ?? '',
       email: r?.email ?? '',
       product: r ? r.selected_product || r.product_sku : '',
     };
   });
-  return { claims: rows, nextCursor: docs.length === limit ? docs.at(-1)!.$id : null };
+  return { claims: rows, nextCursor: docs.length === limit ? docs.at(-1)!.$id : null, serverTime };
 }
 
 /** One claim as staff open it: the claim, its registration (as staff see registrations), every photo, the timeline. */

@@ -13,7 +13,8 @@ import { HttpError } from '../http';
 import { readRegistration, type Registration } from '../registrations/registrations';
 import { isUnjoinedStaffUpload, STAFF_PHOTO_MARK } from '../care/staff-photos';
 import { checkPhotos, joinPhotos, unjoinPhotos } from './photos';
-import { claimOf, claimsDb, failed, folded, isConflict, readableBy, type StoredClaim } from './store';
+import { claimSearchText } from './search';
+import { claimOf, claimsDb, failed, isConflict, readableBy, type StoredClaim } from './store';
 
 export type ClaimInput = z.output<typeof openClaimBodySchema>;
 /** Who opens the claim; staff by their id too, whose own unjoined uploads (uploadStaffPhoto) it may take. */
@@ -135,7 +136,7 @@ async function storeClaim(input: ClaimInput, reg: Registration, owner: string | 
           reason: '',
           open: true,
           // What staff search finds it by (the number, the customer's name and address), folded once here.
-          search: folded(`${number} ${r.full_name} ${r.email}`).slice(0, 1024),
+          search: claimSearchText(number, r.full_name, r.email),
         },
         permissions,
       });

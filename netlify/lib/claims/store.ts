@@ -28,7 +28,19 @@ export function ownerIn(permissions: readonly string[]): string | null {
 /** Read for the owner alone, or nobody but the server when there is none. */
 export const readableBy = (owner: string | null) => (owner ? [Permission.read(Role.user(owner))] : []);
 
-export type StoredClaim = { claim: StaffClaim; owner: string | null };
+/**
+ * A stored claim: the claim, its owner, and its version, the number of status steps applied to it (0 for a claim
+ * stored before versions were kept). Each status step takes the slot `claim id:version + 1` (./actions.ts).
+ */
+export type StoredClaim = { claim: StaffClaim; owner: string | null; version: number };
+
+/** The one slot a status step on the claim at `version` takes: two steps from the same version cannot both be stored. */
+export const slotOf = (claimId: string, version: number) => `${claimId}:${version + 1}`;
+/** The version a step's slot brings its claim to, or null (notes and openings take none). */
+export function slotVersion(slot: string): number | null {
+  const n = Number(/:(\d+)$/.exec(slot)?.[1]);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
 
 export function claimOf(doc: Doc): StoredClaim {
   const claim = {
@@ -48,7 +60,8 @@ export function claimOf(doc: Doc): StoredClaim {
     ended_at: text(doc, 'ended_at') || null,
     updated_at: doc.$updatedAt,
   } as StaffClaim;
-  return { claim, owner: ownerIn(doc.$permissions) };
+  const version = (doc as Record<string, unknown>).version;
+  return { claim, owner: ownerIn(doc.$permissions), version: typeof version === 'number' ? version : 0 };
 }
 
 /** The claim as its customer sees it. */
@@ -72,15 +85,15 @@ export function eventOf(doc: Doc): ClaimEventRecord {
   } as ClaimEventRecord;
 }
 
-/** Text folded for search: lower case, without accents ("Núñez" → "nunez"). */
-export const folded = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-
 /** A failed database call as the caller's answer (404 for a missing document, 502 for anything else). */
 export function failed(err: unknown, what: string): never {
   if (err instanceof HttpError) throw err;
   if (err instanceof AppwriteException && err.code === 404) throw new HttpError(404, 'not_found', `That ${what} does not exist.`);
   throw new HttpError(502, 'upstream_error', `The ${what} could not be read or written right now. Please try again.`);
 }
+
+/** Text folded for search: lower case, without accents ("Núñez" → "nunez"). */
+export { foldedText as folded } from '../../../src/shared/claims/claim-search';
 
 export const isConflict = (err: unknown) => err instanceof AppwriteException && err.code === 409;
 
@@ -111,7 +124,17 @@ export function claimsDb() {
     },
     readEvent: async (id: string) => {
       const doc = await getOrNull(events, id);
-      return doc ? { event: eventOf(doc), owner: ownerIn(doc.$permissions) } : null;
+      return doc ? { event: eventOf(doc), owner: ownerIn(doc.$permissions), slot: text(doc, 'slot') } : null;
+    },
+    /** The step that took `slot`, or null. */
+    async eventInSlot(slot: string): Promise<ClaimEventRecord | null> {
+      try {
+        const page = await databases.listDocuments({ ...events, queries: [Query.equal('slot', [slot]), Query.limit(1)], total: false });
+        const doc = page.documents[0];
+        return doc ? eventOf(doc) : null;
+      } catch (err) {
+        failed(err, 'claim event');
+      }
     },
     async numberTaken(number: string): Promise<boolean> {
       if (!CLAIM_NUMBER_PATTERN.test(number)) return true;

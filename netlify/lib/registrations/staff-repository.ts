@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { AppwriteException, Query } from 'node-appwrite';
 import { importRow } from '../../../src/shared/contracts/import-row';
 import { SUBMISSION_FIELDS, type Submission, type SubmissionFields } from '../../../src/shared/contracts/submission';
+import { refreshClaimSearch } from '../claims/search';
 import { HttpError } from '../http';
 import { collection, registrationOf, SERVER_MARK, storedFields, upstream } from './registrations';
 
@@ -53,7 +54,9 @@ export function submissionsRepo() {
               current: current.record,
             });
         }
-        return registrationOf(await databases.updateDocument({ ...where, documentId: id, data: fields })).record;
+        const record = registrationOf(await databases.updateDocument({ ...where, documentId: id, data: fields })).record;
+        await refreshClaimSearch(id, record.full_name ?? '', record.email ?? '');
+        return record;
       } catch (err) {
         upstream(err, 'submission');
       }
@@ -119,6 +122,8 @@ export function submissionsRepo() {
               continue;
             }
             await databases.updateDocument({ ...where, documentId: b.id, data: b.fields });
+            if (stored.full_name !== b.fields.full_name || stored.email !== b.fields.email)
+              await refreshClaimSearch(b.id, b.fields.full_name, b.fields.email);
             results.push({ row: b.row, status: 'updated', id: b.id });
           }
         } catch (err) {

@@ -95,7 +95,17 @@ export type StaffClaim = z.infer<typeof staffClaimSchema>;
 
 /** One row of the staff's claims table: Claim, Customer, Product, Problem, Store, Status, Opened, Age. */
 export const claimRowSchema = staffClaimSchema
-  .pick({ id: true, number: true, registration_id: true, problem: true, store: true, status: true, opened_at: true, ended_at: true })
+  .pick({
+    id: true,
+    number: true,
+    registration_id: true,
+    problem: true,
+    store: true,
+    status: true,
+    opened_at: true,
+    ended_at: true,
+    updated_at: true,
+  })
   .extend({ customer: z.string(), email: z.string(), product: z.string() });
 export type ClaimRow = z.infer<typeof claimRowSchema>;
 
@@ -116,6 +126,9 @@ export const claimEventSchema = z.object({
 });
 export type ClaimEventRecord = z.infer<typeof claimEventSchema>;
 
+/** The largest page of claims one call answers. */
+export const CLAIMS_PAGE_MAX = 1000;
+
 export const getClaimsQuerySchema = z.strictObject({
   status: claimStatusSchema.optional(),
   store: z
@@ -127,11 +140,17 @@ export const getClaimsQuerySchema = z.strictObject({
     .refine((v) => withinLimit(v, 320), 'The search is too long.')
     .optional(),
   cursor: z.string().regex(ID, '`cursor` must be a claim id.').optional(),
+  /** Claims changed at or after this time, oldest change first (the staff device's copy of the claims). */
+  since: z
+    .string()
+    .max(40, '`since` must be a date and time, e.g. 2026-01-31T12:00:00.000+00:00.')
+    .refine((v) => !Number.isNaN(Date.parse(v)), '`since` must be a date and time, e.g. 2026-01-31T12:00:00.000+00:00.')
+    .optional(),
   limit: z
     .string()
-    .regex(/^\d{1,3}$/, '`limit` must be a whole number from 1 to 100.')
+    .regex(/^\d{1,4}$/, `\`limit\` must be a whole number from 1 to ${CLAIMS_PAGE_MAX}.`)
     .transform(Number)
-    .refine((n) => n >= 1 && n <= 100, '`limit` must be a whole number from 1 to 100.')
+    .refine((n) => n >= 1 && n <= CLAIMS_PAGE_MAX, `\`limit\` must be a whole number from 1 to ${CLAIMS_PAGE_MAX}.`)
     .optional(),
 });
 

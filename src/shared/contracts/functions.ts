@@ -222,7 +222,10 @@ export const functionSchemas = {
   warrantyCertificate: { query: query({ id: z.string().default('').pipe(z.string().regex(ID, '`id` must be a registration id.')) }) },
   reportProblem: { body: reportProblemBodySchema, response: claimAnswerSchema },
   replyToClaim: { body: replyBodySchema, response: claimAnswerSchema },
-  getClaims: { query: getClaimsQuerySchema, response: z.object({ claims: z.array(claimRowSchema), nextCursor: z.string().nullable() }) },
+  getClaims: {
+    query: getClaimsQuerySchema,
+    response: z.object({ claims: z.array(claimRowSchema), nextCursor: z.string().nullable(), serverTime: z.string() }),
+  },
   getClaim: {
     query: query({ id: z.string().default('').pipe(z.string().regex(ID, '`id` must be a claim id.')) }),
     response: claimDetailSchema,

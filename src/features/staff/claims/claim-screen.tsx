@@ -12,6 +12,7 @@ import { StaffLayout, StaffLink } from '../staff-layout';
 import { ClaimActionDialog, actionLabel } from './claim-action-dialog';
 import { problemText, resolutionText, statusText, statusTone, whenText } from './claim-format';
 import { ClaimPhotos } from './claim-photos';
+import { SavedClaim } from './claim-saved';
 import { ClaimTimeline } from './claim-timeline';
 import { useClaim, type ClaimDetail, type StaffStep } from './use-claim';
 import '../submissions/submissions.css';
@@ -56,11 +57,12 @@ function ReportFacts({ claim }: { claim: ClaimDetail['claim'] }) {
 
 export function ClaimScreen({ id, config, navigate }: { id: string; config: RuntimeConfig; navigate: Navigate }) {
   const token = useCallback(() => getStaffToken(config), [config]);
-  const { detail, error, changed, act } = useClaim(id, token);
+  const { detail, error, saved, changed, act } = useClaim(id, token);
   const [open, setOpen] = useState<StaffStep['action'] | null>(null);
 
   let body;
-  if (!detail && error)
+  if (!detail && saved) body = <SavedClaim claim={saved} />;
+  else if (!detail && error)
     body = (
       <p className="subs__error" role="alert">
         {error}

@@ -1,15 +1,13 @@
-// The claims table: eight columns, rows drawn only near the screen (like the submissions table), and the next page
-// asked for as the end comes near. Each claim's number is a link to its page, and a click anywhere on the row opens it.
+// The claims table: eight columns, rows drawn only near the screen (like the submissions table). Each claim's number
+// is a link to its page, and a click anywhere on the row opens it.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useRef } from 'react';
+import { memo, useCallback, useRef } from 'react';
 import type { ClaimRow } from '@/shared/contracts/claims';
 import { VirtualRows } from '@/ui/table';
 import { linkHandler, type Navigate } from '../navigation';
 import { claimAge, dayText, problemText, statusText, statusTone } from './claim-format';
 
 export const CLAIM_ROW_HEIGHT = 56;
-/** How many rows before the end the next page is asked for, so it is there before staff reach the end. */
-const AHEAD = 15;
 const COLUMNS = ['Claim', 'Customer', 'Product', 'Problem', 'Store', 'Status', 'Opened', 'Age'] as const;
 
 export const claimPath = (id: string) => `/claims/${encodeURIComponent(id)}`;
@@ -72,12 +70,9 @@ type Props = {
   rows: readonly ClaimRow[];
   navigate: Navigate;
   emptyText: string;
-  /** Whether a further page waits on the server, and how to ask for it. */
-  more: boolean;
-  onMore: () => void;
 };
 
-export const ClaimsTable = memo(function ClaimsTable({ rows, navigate, emptyText, more, onMore }: Props) {
+export const ClaimsTable = memo(function ClaimsTable({ rows, navigate, emptyText }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({
     count: rows.length,
@@ -86,15 +81,10 @@ export const ClaimsTable = memo(function ClaimsTable({ rows, navigate, emptyText
     getItemKey: useCallback((i: number) => rows[i]?.id ?? i, [rows]),
     overscan: 8,
   });
-  const items = virtual.getVirtualItems();
-  const last = items.at(-1)?.index ?? 0;
-  useEffect(() => {
-    if (more && rows.length && last >= rows.length - AHEAD) onMore();
-  }, [more, last, rows.length, onMore]);
 
   return (
     <div className="subs-table__scroller claims-table__scroller" ref={scroller}>
-      <table className="subs-table claims-table" aria-rowcount={more ? -1 : rows.length + 1} aria-label="Claims">
+      <table className="subs-table claims-table" aria-rowcount={rows.length + 1} aria-label="Claims">
         <thead>
           <tr aria-rowindex={1}>
             {COLUMNS.map((c) => (

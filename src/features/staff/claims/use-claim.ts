@@ -1,7 +1,10 @@
 // One claim as staff open it (getClaim: the claim, its registration, photos and timeline), and the staff's steps on
 // it (claimAction). Each step carries the status this screen showed: when someone else acted meanwhile the function
 // answers 409 with the current claim, which replaces the one shown, and the screen says the claim changed.
+// Offline, the claim's row in this device's copy of the claims (./use-claims-list.ts) is what there is to show.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { claimsCacheRepository, type CachedClaim } from '@/db/claims-cache-repository';
+import { appDb } from '@/db/schema';
 import { callStaffFunction } from '@/lib/staff-functions';
 import type { Resolution } from '@/shared/claims/claim-texts';
 import type { ParsedAnswer } from '@/shared/contracts/functions';
@@ -22,6 +25,8 @@ const OFFLINE = 'This device is offline. Try again once it is back online; what 
 export function useClaim(id: string, token: TokenSource) {
   const [detail, setDetail] = useState<ClaimDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The claim as this device keeps it, while the server cannot be reached (null when it keeps none). */
+  const [saved, setSaved] = useState<CachedClaim | null>(null);
   /** Why the claim shown is not the one staff acted on (after a 409), until their next step. */
   const [changed, setChanged] = useState<string | null>(null);
   const shown = useRef<ClaimDetail | null>(null);
@@ -33,12 +38,24 @@ export function useClaim(id: string, token: TokenSource) {
       if (answer.ok) {
         setDetail(answer.data);
         setError(null);
+        setSaved(null);
       } else setError(answer.error);
     } catch {
       setError('The claim shows once this device is online.');
+      setSaved(
+        (await claimsCacheRepository(appDb())
+          .byId(id)
+          .catch(() => undefined)) ?? null,
+      );
     }
   }, [id, token]);
-  useEffect(() => void load(), [load]);
+  useEffect(() => {
+    void load();
+    // Back online: the claim is read again, whole.
+    const again = () => void load();
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [load]);
 
   const act = useCallback(
     async (step: StaffStep): Promise<StepResult> => {
@@ -68,5 +85,5 @@ export function useClaim(id: string, token: TokenSource) {
     [token, load],
   );
 
-  return { detail, error, changed, act };
+  return { detail, error, saved, changed, act };
 }

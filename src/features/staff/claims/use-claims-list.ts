@@ -1,78 +1,59 @@
-// The claims table's rows: a page at a time from getClaims (open claims first, as the function orders them), asked
-// again from the first page whenever the filters or the search change, and the next page by cursor when the table
-// scrolls near its end. An answer that arrives after the filters changed again is dropped, and so is a further page
-// asked for before they changed.
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { callStaffFunction } from '@/lib/staff-functions';
-import type { ClaimStatus } from '@/shared/claims/claim-texts';
-import type { ClaimRow } from '@/shared/contracts/claims';
-import type { TokenSource } from '../submissions/staff-images';
+// The claims queue as this device holds it: the first screenful read through the index at once, then every claim,
+// read again whenever the sync writes claims (or a sign-out forgets them). Filters and search run on these rows
+// (./claims-filter.ts), so they answer at once, offline too.
+import Dexie from 'dexie';
+import { useEffect, useState } from 'react';
+import { claimsCacheRepository, type CachedClaim } from '@/db/claims-cache-repository';
+import type { AppDb } from '@/db/schema';
 
-export type ClaimsFilter = { status: ClaimStatus | ''; store: string; search: string };
+/** More than the tallest screen shows. */
+const FIRST_SCREEN = 40;
 
-type State = { rows: ClaimRow[] | null; nextCursor: string | null; error: string | null; loadingMore: boolean };
+export type CachedClaims = { rows: CachedClaim[] | null; complete: boolean };
 
-const OFFLINE = 'Claims show once this device is online.';
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
-export function useClaimsList(token: TokenSource, filter: ClaimsFilter) {
-  const [state, setState] = useState<State>({ rows: null, nextCursor: null, error: null, loadingMore: false });
-  // Every store seen, so the store filter keeps its choices while a filter narrows the rows.
-  const [stores, setStores] = useState<string[]>([]);
-  const asked = useRef(0);
-
-  const fetchPage = useCallback(
-    async (cursor: string | null) => {
-      const query = {
-        ...(filter.status ? { status: filter.status } : {}),
-        ...(filter.store ? { store: filter.store } : {}),
-        ...(filter.search.trim() ? { search: filter.search.trim() } : {}),
-        ...(cursor ? { cursor } : {}),
-      };
-      try {
-        return await callStaffFunction('getClaims', { staffToken: (await token()) ?? '', query });
-      } catch {
-        return { ok: false as const, error: OFFLINE };
-      }
-    },
-    [token, filter.status, filter.store, filter.search],
-  );
-
-  const take = useCallback((rows: ClaimRow[]) => {
-    setStores((seen) => {
-      const more = rows.map((r) => r.store).filter((s) => s && !seen.includes(s));
-      return more.length ? [...new Set([...seen, ...more])].sort() : seen;
-    });
-  }, []);
+export function useClaimsList(db: AppDb): CachedClaims {
+  const [state, setState] = useState<CachedClaims>({ rows: null, complete: false });
 
   useEffect(() => {
-    const mine = ++asked.current;
-    // The rows shown stay until the new ones arrive, so typing a search does not blank the table.
-    setState((s) => ({ ...s, nextCursor: null, loadingMore: false }));
-    void fetchPage(null).then((answer) => {
-      if (mine !== asked.current) return;
-      if (!answer.ok) return setState({ rows: [], nextCursor: null, error: answer.error, loadingMore: false });
-      take(answer.data.claims);
-      setState({ rows: answer.data.claims, nextCursor: answer.data.nextCursor, error: null, loadingMore: false });
-    });
-  }, [fetchPage, take]);
+    let live = true;
+    let queued = false;
+    const repo = claimsCacheRepository(db);
+    const fail = (err: unknown) => console.error('Reading the claims on this device failed', err);
+    const readAll = async () => {
+      const rows = await repo.all();
+      if (live) setState({ rows, complete: true });
+    };
+    let reading: Promise<void> = (async () => {
+      const first = await repo.first(FIRST_SCREEN);
+      if (!live) return;
+      setState({ rows: first, complete: false });
+      // Let the first screenful paint before the rest is read.
+      await nextFrame();
+      await readAll();
+    })().catch(fail);
 
-  const loadMore = useCallback(() => {
-    const cursor = state.nextCursor;
-    if (!cursor || state.loadingMore) return;
-    const mine = asked.current;
-    setState((s) => ({ ...s, loadingMore: true }));
-    void fetchPage(cursor).then((answer) => {
-      if (mine !== asked.current) return;
-      if (!answer.ok) return setState((s) => ({ ...s, loadingMore: false, error: answer.error }));
-      take(answer.data.claims);
-      setState((s) => ({
-        rows: [...(s.rows ?? []), ...answer.data.claims],
-        nextCursor: answer.data.nextCursor,
-        error: null,
-        loadingMore: false,
-      }));
-    });
-  }, [fetchPage, take, state.nextCursor, state.loadingMore]);
+    const refresh = () => {
+      if (queued) return;
+      queued = true;
+      reading = reading
+        .then(() => {
+          queued = false;
+          return readAll();
+        })
+        .catch(fail);
+    };
+    const part = `idb://${db.name}/claims/`;
+    const onMutated = (changed: Record<string, unknown>) => {
+      if (Object.keys(changed).some((k) => k.startsWith(part))) refresh();
+    };
+    Dexie.on.storagemutated.subscribe(onMutated);
+    return () => {
+      live = false;
+      Dexie.on.storagemutated.unsubscribe(onMutated);
+    };
+  }, [db]);
 
-  return { ...state, stores, loadMore };
+  return state;
 }
