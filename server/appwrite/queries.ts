@@ -2,7 +2,7 @@
 // Attributes are checked against the collection, values are always bound, never spliced into SQL.
 import { AppwriteError } from './errors';
 import type { CollectionInfo } from './schema';
-import { fulltextIndexOf, fulltextTables, ftsMatch, isIndexedTerm, type FulltextTables } from './fulltext';
+import { fulltextIndexOf, fulltextTables, ftsColumn, ftsMatch, isIndexedTerm, type FulltextTables } from './fulltext';
 
 export const LIST_DEFAULT = 25;
 export const LIST_MAX = 5000;
@@ -25,7 +25,7 @@ export type CompiledQuery = {
    * A top-level `search` answered by a fulltext index: `where[whereAt]` (with the one parameter `params[paramAt]`)
    * is its FTS lookup, which a list in the order of last changes reads from the FTS table itself instead.
    */
-  fulltext: { tables: FulltextTables; match: string; whereAt: number; paramAt: number } | null;
+  fulltext: { tables: FulltextTables; match: string; whereAt: number; paramAt: number; short: { at: number; sql: string }[] } | null;
 };
 
 export const queryInvalid = (msg: string) => new AppwriteError(400, 'general_query_invalid', `Invalid query: ${msg}`);
@@ -120,6 +120,8 @@ export function compileQueries(rawQueries: unknown[], col: CollectionInfo): Comp
       match: long.length ? ftsMatch(long) : null,
       ftsSql: `d.seq IN (SELECT m.seq FROM ${tables.fts} f JOIN ${tables.map} m ON m.ft = f.rowid WHERE f.${tables.fts} MATCH ?)`,
       likes: terms.filter((t) => !isIndexedTerm(t)).map((t) => ({ sql: `${expr} LIKE ? ESCAPE '\\'`, param: `%${like(t)}%` })),
+      /** A short term's LIKE on the FTS table's own copy of the attribute (smaller to read than the document). */
+      likeOnFts: `f.${ftsColumn(0)} LIKE ? ESCAPE '\\'`,
     };
   };
 
@@ -238,8 +240,9 @@ export function compileQueries(rawQueries: unknown[], col: CollectionInfo): Comp
       }
       case 'search': {
         const s = search(q);
+        const short = s.likes.map((_, i) => ({ at: out.where.length + (s.match ? 1 : 0) + i, sql: s.likeOnFts }));
         if (s.match) {
-          out.fulltext = { tables: s.tables, match: s.match, whereAt: out.where.length, paramAt: out.params.length };
+          out.fulltext = { tables: s.tables, match: s.match, whereAt: out.where.length, paramAt: out.params.length, short };
           out.where.push(s.ftsSql);
           out.params.push(s.match);
         }
