@@ -241,8 +241,16 @@ export function compileQueries(rawQueries: unknown[], col: CollectionInfo): Comp
       case 'search': {
         const s = search(q);
         const short = s.likes.map((_, i) => ({ at: out.where.length + (s.match ? 1 : 0) + i, sql: s.likeOnFts }));
-        if (s.match) {
+        const same = out.fulltext?.tables.fts === s.tables.fts ? out.fulltext : null;
+        if (s.match && same) {
+          // Several searches of one attribute (one per term, as Appwrite Cloud answers each with AND) are one lookup.
+          same.match = `${same.match} ${s.match}`;
+          out.params[same.paramAt] = same.match;
+        } else if (s.match && !out.fulltext) {
           out.fulltext = { tables: s.tables, match: s.match, whereAt: out.where.length, paramAt: out.params.length, short };
+          out.where.push(s.ftsSql);
+          out.params.push(s.match);
+        } else if (s.match) {
           out.where.push(s.ftsSql);
           out.params.push(s.match);
         }

@@ -184,6 +184,9 @@ describe('Query.search in the embedded Appwrite API', () => {
     expect(await found('note', Query.orderDesc('$updatedAt'))).toEqual(['n1', 'n3', 'n2']);
     expect(await found('note', Query.orderDesc('$updatedAt'), Query.limit(1), Query.offset(1))).toEqual(['n3']);
     expect(await found('note re', Query.orderDesc('$updatedAt'))).toEqual(['n1', 'n3']);
+    // Searches of one attribute, one per term, must all match.
+    expect(await found('note', Query.search('body', 'clasp'), Query.orderDesc('$updatedAt'))).toEqual(['n3']);
+    expect(await found('note', Query.search('body', 'stone'), Query.search('body', 'reset'))).toEqual(['n1']);
     await db().deleteDocument({ databaseId, collectionId, documentId: 'n3' });
     expect(await found('clasp')).toEqual([]);
     expect(await found('note', Query.orderDesc('$updatedAt'))).toEqual(['n1', 'n2']);
