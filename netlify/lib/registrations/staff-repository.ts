@@ -46,9 +46,11 @@ export function submissionsRepo() {
      */
     async search(query: string, limit: number): Promise<{ submissions: Submission[]; more: boolean }> {
       const terms = searchTerms(query);
-      // One search per term of 3+ characters: Appwrite Cloud answers a search of several words with any of them, and
-      // indexes no word under 3 characters. Shorter terms are checked below with the others.
-      const indexed = terms.filter((t) => [...t].length >= 3).map((t) => Query.search(SEARCH_TEXT_ATTRIBUTE, t));
+      // One search per term of 3+ characters (Appwrite Cloud answers a search of several words with any of them); a
+      // shorter term, which no fulltext index holds, is a `contains` (a substring) beside them.
+      const indexed = terms.map((t) =>
+        [...t].length >= 3 ? Query.search(SEARCH_TEXT_ATTRIBUTE, t) : Query.contains(SEARCH_TEXT_ATTRIBUTE, [t]),
+      );
       const found: Submission[] = [];
       const size = limit + 1;
       for (let n = 0; n < SEARCH_PAGES; n++) {
