@@ -25,7 +25,7 @@ export type CompiledQuery = {
    * A top-level `search` answered by a fulltext index: `where[whereAt]` (with the one parameter `params[paramAt]`)
    * is its FTS lookup, which a list in the order of last changes reads from the FTS table itself instead.
    */
-  fulltext: { tables: FulltextTables; match: string; whereAt: number; paramAt: number; short: { at: number; sql: string }[] } | null;
+  fulltext: { tables: FulltextTables; match: string; whereAt: number; paramAt: number; attribute: { expr: string; onFts: string } } | null;
 };
 
 export const queryInvalid = (msg: string) => new AppwriteError(400, 'general_query_invalid', `Invalid query: ${msg}`);
@@ -120,8 +120,8 @@ export function compileQueries(rawQueries: unknown[], col: CollectionInfo): Comp
       match: long.length ? ftsMatch(long) : null,
       ftsSql: `d.seq IN (SELECT m.seq FROM ${tables.fts} f JOIN ${tables.map} m ON m.ft = f.rowid WHERE f.${tables.fts} MATCH ?)`,
       likes: terms.filter((t) => !isIndexedTerm(t)).map((t) => ({ sql: `${expr} LIKE ? ESCAPE '\\'`, param: `%${like(t)}%` })),
-      /** A short term's LIKE on the FTS table's own copy of the attribute (smaller to read than the document). */
-      likeOnFts: `f.${ftsColumn(0)} LIKE ? ESCAPE '\\'`,
+      /** The attribute, and the FTS table's own copy of it (smaller to read than the document). */
+      attribute: { expr, onFts: `f.${ftsColumn(0)}` },
     };
   };
 
@@ -240,14 +240,19 @@ export function compileQueries(rawQueries: unknown[], col: CollectionInfo): Comp
       }
       case 'search': {
         const s = search(q);
-        const short = s.likes.map((_, i) => ({ at: out.where.length + (s.match ? 1 : 0) + i, sql: s.likeOnFts }));
         const same = out.fulltext?.tables.fts === s.tables.fts ? out.fulltext : null;
         if (s.match && same) {
           // Several searches of one attribute (one per term, as Appwrite Cloud answers each with AND) are one lookup.
           same.match = `${same.match} ${s.match}`;
           out.params[same.paramAt] = same.match;
         } else if (s.match && !out.fulltext) {
-          out.fulltext = { tables: s.tables, match: s.match, whereAt: out.where.length, paramAt: out.params.length, short };
+          out.fulltext = {
+            tables: s.tables,
+            match: s.match,
+            whereAt: out.where.length,
+            paramAt: out.params.length,
+            attribute: s.attribute,
+          };
           out.where.push(s.ftsSql);
           out.params.push(s.match);
         } else if (s.match) {
