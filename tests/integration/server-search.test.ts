@@ -109,6 +109,10 @@ describe('staff search on the server', () => {
       expect(body.error).toBe('Type at least 3 characters to search every registration.');
     }
     expect((await search('x'.repeat(300))).status).toBe(400);
+    const many = await search(`zoe ${'a b c d e f g h i j k l m n o p q r s t u v w x y z '.repeat(4)}`);
+    expect(many.status).toBe(400);
+    expect(many.body.error).toBe('Search for at most 20 words at once.');
+    expect(await ids(`nunez ${'zoe '.repeat(40)}`)).toEqual(['zoe']);
     const hostile = ['"""', 'zoe"', '***', 'nu*', 'NEAR(zoe', 'NEAR(zoe nunez)', 'zoe OR ada', 'zoe AND', '{a0}: x', "'; DROP", '___'];
     for (const q of hostile) {
       const { status, body } = await search(q);

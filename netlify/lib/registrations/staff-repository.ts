@@ -45,7 +45,7 @@ export function submissionsRepo() {
      * more matches than `limit`, or SEARCH_PAGES pages were read without finding them all.
      */
     async search(query: string, limit: number): Promise<{ submissions: Submission[]; more: boolean }> {
-      const terms = searchTerms(query);
+      const terms = [...new Set(searchTerms(query))];
       // One search per term of 3+ characters (Appwrite Cloud answers a search of several words with any of them); a
       // shorter term, which no fulltext index holds, is a `contains` (a substring) beside them.
       const indexed = terms.map((t) =>
