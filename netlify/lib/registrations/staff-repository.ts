@@ -5,12 +5,15 @@ import { createHash } from 'node:crypto';
 import { AppwriteException, Query } from 'node-appwrite';
 import { importRow } from '../../../src/shared/contracts/import-row';
 import { SUBMISSION_FIELDS, type Submission, type SubmissionFields } from '../../../src/shared/contracts/submission';
+import { haystackOf, matchesTerms, SEARCH_TEXT_ATTRIBUTE, searchTerms, searchTextOf } from '../../../src/shared/search-text';
 import { refreshClaimSearch } from '../claims/search';
 import { HttpError } from '../http';
 import { collection, registrationOf, SERVER_MARK, storedFields, upstream } from './registrations';
 
 const PAGE = 1000;
 export const IMPORT_BATCH = 100;
+/** Pages of a search read at most, when the index's matches are not all matches (words on Appwrite Cloud). */
+const SEARCH_PAGES = 10;
 
 /** The registrations for staff: every one, or pages of changes for the staff cache, each with its facts and flags. */
 export function submissionsRepo() {
@@ -35,6 +38,42 @@ export function submissionsRepo() {
   return {
     page,
 
+    /**
+     * Registrations whose name, e-mail, product titles or SKUs hold every term of `query` (folded: case and accents
+     * ignored), newest change first, found through the fulltext index on `search_text`. Each match is checked again
+     * against the registration's own fields: a `search_text` a customer's device wrote cannot put a registration in
+     * someone else's results, and Appwrite Cloud's word matches are narrowed to substring matches. `more`: there are
+     * more matches than `limit`, or SEARCH_PAGES pages were read without finding them all.
+     */
+    async search(query: string, limit: number): Promise<{ submissions: Submission[]; more: boolean }> {
+      const terms = [...new Set(searchTerms(query))];
+      // One search per term of 3+ characters (Appwrite Cloud answers a search of several words with any of them); a
+      // shorter term, which no fulltext index holds, is a `contains` (a substring) beside them.
+      const indexed = terms.map((t) =>
+        [...t].length >= 3 ? Query.search(SEARCH_TEXT_ATTRIBUTE, t) : Query.contains(SEARCH_TEXT_ATTRIBUTE, [t]),
+      );
+      const found: Submission[] = [];
+      const size = limit + 1;
+      for (let n = 0; n < SEARCH_PAGES; n++) {
+        let docs;
+        try {
+          const queries = [...indexed, Query.orderDesc('$updatedAt'), Query.limit(size)];
+          if (n) queries.push(Query.offset(n * size));
+          docs = (await databases.listDocuments({ ...where, queries, total: false })).documents;
+        } catch (err) {
+          upstream(err, 'submission');
+        }
+        for (const doc of docs) {
+          const { record } = registrationOf(doc);
+          if (!matchesTerms(haystackOf(record), terms)) continue;
+          if (found.length === limit) return { submissions: found, more: true };
+          found.push(record);
+        }
+        if (docs.length < size) return { submissions: found, more: false };
+      }
+      return { submissions: found, more: true };
+    },
+
     async all(): Promise<Submission[]> {
       const out: Submission[] = [];
       for (let cursor: string | undefined; ;) {
@@ -54,7 +93,8 @@ export function submissionsRepo() {
               current: current.record,
             });
         }
-        const record = registrationOf(await databases.updateDocument({ ...where, documentId: id, data: fields })).record;
+        const data = { ...fields, search_text: searchTextOf(fields) };
+        const record = registrationOf(await databases.updateDocument({ ...where, documentId: id, data })).record;
         await refreshClaimSearch(id, record.full_name ?? '', record.email ?? '');
         return record;
       } catch (err) {
@@ -109,6 +149,7 @@ export function submissionsRepo() {
                 $id: b.id,
                 $permissions: [SERVER_MARK],
                 ...b.fields,
+                search_text: searchTextOf(b.fields),
                 submitted_at: new Date().toISOString(),
               })),
             });
@@ -121,7 +162,7 @@ export function submissionsRepo() {
               results.push({ row: b.row, status: 'skipped', id: b.id });
               continue;
             }
-            await databases.updateDocument({ ...where, documentId: b.id, data: b.fields });
+            await databases.updateDocument({ ...where, documentId: b.id, data: { ...b.fields, search_text: searchTextOf(b.fields) } });
             if (stored.full_name !== b.fields.full_name || stored.email !== b.fields.email)
               await refreshClaimSearch(b.id, b.fields.full_name, b.fields.email);
             results.push({ row: b.row, status: 'updated', id: b.id });
