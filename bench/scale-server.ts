@@ -13,6 +13,7 @@ import { fold, searchTextOf } from '../src/shared/search-text';
 import { percentile, round, type Row } from './common';
 import { benchCreateDocument } from './create-document';
 import { startServerProcess, type BenchServer } from './server-process';
+import { prng } from '../tests/helpers/fixtures';
 
 const SIZES = [100_000, 1_000_000];
 const ROUNDS = 3;
@@ -25,18 +26,6 @@ const MORE_FIRST = ['Liam', 'Olivia', 'Mateo', 'Sofía', 'Ahmed', 'Priya', 'Chen
 const LAST = ['Lovelace', 'Hopper', 'Ångström-Núñez', 'du Châtelet', 'Kierkegaard', 'García', 'Curie', 'Dubois', 'Müller', 'Øster'];
 const MORE_LAST = ['Smith', 'Nguyen', 'Kowalski', 'O’Brien', 'Rossi', 'Schäfer', 'Haddad', 'Takahashi', 'Fernández', 'Jensen', 'Silva'];
 const DOMAINS = ['mail.example', 'post.example.org', 'inbox.example.net', 'maison.example'];
-
-/** A deterministic PRNG (mulberry32). */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Seeds the schema with a first start, then writes `n` registrations as the server stores them. */
 export async function fill(dataDir: string, n: number): Promise<{ staff: BenchServer['staff']; ms: number }> {

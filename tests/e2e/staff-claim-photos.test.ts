@@ -6,12 +6,12 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DIST } from '../helpers/suite';
-import { chromiumPath, DESK, launch, PHONE } from '../helpers/browser';
+import { chromiumPath, launch, PHONE } from '../helpers/browser';
 import { admin } from '../helpers/counters';
 import { createRegistration, signedInCustomer, type Customer } from '../helpers/customers';
-import { makeJpeg, signInStaffThroughForm, STAFF } from '../helpers/fixtures';
+import { makeJpeg, STAFF } from '../helpers/fixtures';
 import { codeFor, latestCode, startTestServer, type TestServer } from '../helpers/server';
-import { editDialog, findRow } from '../helpers/submissions-screen';
+import { editDialog, openEditDialog, staffDeskPage } from '../helpers/submissions-screen';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/staff-claim-photos';
 const NUMBER = /Claim (C-[2-9A-HJ-NP-Z]{6})/;
@@ -29,9 +29,7 @@ describe.runIf(chromiumPath)('"New claim" with photos taken at the counter', () 
     lea = await signedInCustomer(server, 'lea.counterclaim@example.com');
     await createRegistration(lea, { full_name: 'Léa Counter', selected_product: 'Solitaire Ring' });
     browser = await launch();
-    page = await (await browser.newContext({ ...DESK, serviceWorkers: 'block' })).newPage();
-    page.on('dialog', (d) => void d.dismiss());
-    await signInStaffThroughForm(page, { from: `${server.url}/home` });
+    page = await staffDeskPage(browser, server.url);
   });
   afterAll(async () => {
     await browser?.close();
@@ -39,9 +37,7 @@ describe.runIf(chromiumPath)('"New claim" with photos taken at the counter', () 
   });
 
   it('opens the claim with two photos: its page shows them, and the customer sees the claim on their card', async () => {
-    await page.goto(`${server.url}/submission`);
-    await page.locator('tr.subs-table__row').first().waitFor();
-    await (await findRow(page, 'Léa Counter')).click();
+    await openEditDialog(page, server.url, 'Léa Counter');
     const claims = editDialog(page).getByRole('region', { name: 'Claims' });
     await claims.getByRole('button', { name: 'New claim' }).click();
     await claims.getByLabel('What happened?').selectOption({ label: 'Bent or worn prong' });

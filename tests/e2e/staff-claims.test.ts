@@ -12,10 +12,10 @@ import { call, report, reportBody, uploadPhoto } from '../helpers/claims';
 import { claimStatus, shownNumbers, shownStatuses, stepButtons, stepDialog, timeline } from '../helpers/claims-screen';
 import { callFunction, enrol, registrationBody } from '../helpers/counters';
 import { createRegistration, jwtOf, signedInCustomer } from '../helpers/customers';
-import { signInStaffThroughForm, STAFF } from '../helpers/fixtures';
+import { STAFF } from '../helpers/fixtures';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { signIn } from '../helpers/staff';
-import { editDialog, findRow } from '../helpers/submissions-screen';
+import { editDialog, findRow, staffDeskPage } from '../helpers/submissions-screen';
 
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results';
 
@@ -64,9 +64,7 @@ describe.runIf(chromiumPath)('staff claims screens', () => {
     await createRegistration(e, { full_name: 'Eve Moreau', selected_product: 'Solitaire Ring' });
 
     browser = await launch();
-    page = await (await browser.newContext({ ...DESK, serviceWorkers: 'block' })).newPage();
-    page.on('dialog', (d) => void d.dismiss());
-    await signInStaffThroughForm(page, { from: base('/home') });
+    page = await staffDeskPage(browser, server.url);
   });
   afterAll(async () => {
     await browser?.close();

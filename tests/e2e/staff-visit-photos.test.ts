@@ -7,14 +7,14 @@ import { ID } from 'appwrite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DIST } from '../helpers/suite';
-import { chromiumPath, DESK, launch } from '../helpers/browser';
+import { chromiumPath, launch } from '../helpers/browser';
 import { call, report, reportBody, uploadPhoto } from '../helpers/claims';
 import { stepButtons, stepDialog } from '../helpers/claims-screen';
 import { createRegistration, signedInCustomer, type Customer } from '../helpers/customers';
-import { makeJpeg, signInStaffThroughForm, STAFF } from '../helpers/fixtures';
+import { makeJpeg, STAFF } from '../helpers/fixtures';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { signIn } from '../helpers/staff';
-import { editDialog, findRow } from '../helpers/submissions-screen';
+import { editDialog, findRow, openEditDialog, staffDeskPage } from '../helpers/submissions-screen';
 
 const SHOTS = process.env.VISIT_SHOTS_DIR ?? '/tmp/shots/visit-photos';
 
@@ -37,9 +37,7 @@ describe.runIf(chromiumPath)('photos of a care visit, and a stale claim step', (
     claim = (await report(server, ivo, reportBody(ivoReg.$id, [await uploadPhoto(ivo)]))).body.claim;
 
     browser = await launch();
-    page = await (await browser.newContext({ ...DESK, serviceWorkers: 'block' })).newPage();
-    page.on('dialog', (d) => void d.dismiss());
-    await signInStaffThroughForm(page, { from: `${server.url}/home` });
+    page = await staffDeskPage(browser, server.url);
   });
   afterAll(async () => {
     await browser?.close();
@@ -47,9 +45,7 @@ describe.runIf(chromiumPath)('photos of a care visit, and a stale claim step', (
   });
 
   it('"Record a visit" with a photo shows it in "Service history", and the owner can read it', async () => {
-    await page.goto(`${server.url}/submission`);
-    await page.locator('tr.subs-table__row').first().waitFor();
-    await (await findRow(page, 'Mia Laurent')).click();
+    await openEditDialog(page, server.url, 'Mia Laurent');
     const dialog = editDialog(page);
     const history = dialog.getByRole('region', { name: 'Service history' });
     await history.getByText('No visits recorded yet.').waitFor();

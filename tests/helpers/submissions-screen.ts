@@ -1,6 +1,8 @@
 // The staff submissions screen (/submission) in Chromium, read and worked as staff do.
 import { expect } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { DESK } from './browser';
+import { signInStaffThroughForm } from './fixtures';
 
 /** The table's row whose first cell (Full Name) shows `name`. */
 export const rowByName = (page: Page, name: string) =>
@@ -45,4 +47,20 @@ export async function importSummary(page: Page, timeout?: number) {
   const summary = page.locator('.subs-summary:not(.subs-notice)');
   await summary.waitFor({ timeout });
   return summary.locator('span').textContent();
+}
+
+/** A desk-size page of `browser` signed in as staff through the form (service workers off, dialogs dismissed). */
+export async function staffDeskPage(browser: Browser, url: string): Promise<Page> {
+  const page = await (await browser.newContext({ ...DESK, serviceWorkers: 'block' })).newPage();
+  page.on('dialog', (d) => void d.dismiss());
+  await signInStaffThroughForm(page, { from: `${url}/home` });
+  return page;
+}
+
+/** /submission opened at `url`, and the edit dialog of `name`'s row. */
+export async function openEditDialog(page: Page, url: string, name: string): Promise<Locator> {
+  await page.goto(`${url}/submission`);
+  await page.locator('tr.subs-table__row').first().waitFor();
+  await (await findRow(page, name)).click();
+  return editDialog(page);
 }

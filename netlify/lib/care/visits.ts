@@ -10,9 +10,8 @@ import { adminClient } from '../appwrite';
 import { HttpError } from '../http';
 import { verifiedOwnerOf } from '../registrations/owners';
 import { readRegistration } from '../registrations/registrations';
-import { checkPhotos, joinPhotos, unjoinPhotos } from '../claims/photos';
+import { checkPhotos, joinCheckedPhotos, unjoinPhotos } from '../claims/photos';
 import { failed, readableBy } from '../claims/store';
-import { isUnjoinedStaffUpload, STAFF_PHOTO_MARK } from './staff-photos';
 
 export const VISITS_COLLECTION = 'care_visits';
 const PAGE = 500;
@@ -65,18 +64,8 @@ export async function recordVisit(input: z.output<typeof recordVisitBodySchema>,
   // Photos as a staff-opened claim takes them (a counter's upload nobody has joined, or the owner's own), and the
   // photos this staff member took for the visit (uploadStaffPhoto) that no visit has joined yet.
   const photos = await checkPhotos(input.photo_ids, owner, true, staff.userId || undefined);
-  // A staff photo keeps STAFF_PHOTO_MARK once joined: no later visit or claim takes it for the owner's own.
-  const taken = new Set(photos.filter((f) => isUnjoinedStaffUpload(f.$permissions)).map((f) => f.$id));
-  try {
-    await joinPhotos(
-      input.photo_ids.filter((id) => !taken.has(id)),
-      owner,
-    );
-    await joinPhotos([...taken], owner, [STAFF_PHOTO_MARK]);
-  } catch (err) {
-    await unjoinPhotos(photos); // a join cut short: the retry finds them as they were
-    throw err;
-  }
+  // A staff photo is taken for good once joined: no later visit or claim takes it for the owner's own.
+  await joinCheckedPhotos(photos, input.photo_ids, owner);
   const { databases, where } = visitsDb();
   try {
     const doc = await databases.createDocument({

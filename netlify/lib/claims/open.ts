@@ -11,8 +11,7 @@ import { coveredUntil, formatDate } from '../../../src/shared/warranty';
 import { env } from '../env';
 import { HttpError } from '../http';
 import { readRegistration, type Registration } from '../registrations/registrations';
-import { isUnjoinedStaffUpload, STAFF_PHOTO_MARK } from '../care/staff-photos';
-import { checkPhotos, joinPhotos, unjoinPhotos } from './photos';
+import { checkPhotos, joinCheckedPhotos, unjoinPhotos } from './photos';
 import { claimSearchText } from './search';
 import { claimOf, claimsDb, failed, isConflict, readableBy, type StoredClaim } from './store';
 
@@ -71,18 +70,13 @@ export async function openClaim(input: ClaimInput, reg: Registration, owner: str
   let number = input.number;
   for (let i = 0; (await db.numberTaken(number)) && i < NUMBER_TRIES; i++) number = newClaimNumber((n) => randomBytes(n));
   // Photos, then the event, then the claim: a claim cut short is sent again and finds each step done or does it. A
-  // staff member's photo keeps STAFF_PHOTO_MARK once joined (no later claim or visit takes it again), so a claim cut
-  // short gives its photos back as they were, for the retry to take them again.
-  const taken = new Set(photos.filter((f) => isUnjoinedStaffUpload(f.$permissions)).map((f) => f.$id));
+  // staff member's photo is taken for good once joined (no later claim or visit takes it again), so a claim cut short
+  // gives its photos back as they were, for the retry to take them again.
+  const staffPhotos = await joinCheckedPhotos(photos, input.photo_ids, owner);
   try {
-    await joinPhotos(
-      input.photo_ids.filter((id) => !taken.has(id)),
-      owner,
-    );
-    await joinPhotos([...taken], owner, [STAFF_PHOTO_MARK]);
     return await storeClaim(input, reg, owner, by, number, now);
   } catch (err) {
-    if (taken.size > 0) await unjoinPhotos(photos);
+    if (staffPhotos) await unjoinPhotos(photos);
     throw err;
   }
 }

@@ -7,7 +7,7 @@ import { AppwriteException, Permission, Role, type Models } from 'node-appwrite'
 import { COUNTER_PHOTO_TYPES } from '../../../src/shared/contracts/functions';
 import { adminClient } from '../appwrite';
 import { HttpError } from '../http';
-import { isUnjoinedStaffUpload } from '../care/staff-photos';
+import { isUnjoinedStaffUpload, STAFF_PHOTO_MARK } from '../care/staff-photos';
 import { SERVER_MARK } from '../registrations/registrations';
 import { ownerIn } from './store';
 
@@ -78,4 +78,24 @@ export async function unjoinPhotos(files: readonly Models.File[]): Promise<void>
   const { storage, settings } = adminClient();
   for (const file of files)
     await storage.updateFile({ bucketId: settings.bucketId, fileId: file.$id, permissions: file.$permissions }).catch(() => undefined);
+}
+
+/**
+ * Joins the checked `photos` (by `ids`) to `owner`; a staff member's upload also keeps STAFF_PHOTO_MARK, so no later
+ * claim or visit takes it again. A join cut short gives every photo back as it was, for the retry to take them again.
+ * True when staff uploads were among them.
+ */
+export async function joinCheckedPhotos(photos: readonly Models.File[], ids: readonly string[], owner: string | null): Promise<boolean> {
+  const taken = new Set(photos.filter((f) => isUnjoinedStaffUpload(f.$permissions)).map((f) => f.$id));
+  try {
+    await joinPhotos(
+      ids.filter((id) => !taken.has(id)),
+      owner,
+    );
+    await joinPhotos([...taken], owner, [STAFF_PHOTO_MARK]);
+  } catch (err) {
+    await unjoinPhotos(photos);
+    throw err;
+  }
+  return taken.size > 0;
 }

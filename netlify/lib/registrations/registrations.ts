@@ -301,43 +301,40 @@ export async function claimPhotos(reg: Registration, customerId: string): Promis
   return free;
 }
 
-/** The pending registration becomes `customerId`'s, confirmed, with the photos `claimPhotos` gave them. */
-export async function markConfirmed(reg: Registration, customerId: string, photos: readonly string[]): Promise<Registration> {
+/**
+ * Writes `data` to `reg` as the server, with its search text (from its stored fields) and `permissions`. A failure is
+ * said with `failure` when given (a step the customer retries), else as the database's refusal.
+ */
+async function writeAsServer(reg: Registration, data: Record<string, unknown>, permissions: string[], failure?: string) {
   const { databases, where } = collection();
   try {
     const doc = await databases.updateDocument({
       ...where,
       documentId: reg.id,
-      data: {
-        status: REGISTRATION_STATUS.confirmed,
-        user_id: customerId,
-        image_file_id: photos.join(','),
-        search_text: searchTextOf(reg.record),
-      },
-      permissions: [Permission.read(Role.user(customerId)), SERVER_MARK],
+      data: { ...data, search_text: searchTextOf(reg.record) },
+      permissions,
     });
     return registrationOf(doc);
-  } catch {
-    throw new HttpError(502, 'upstream_error', 'The registration could not be confirmed right now. Please try again.');
+  } catch (err) {
+    if (failure) throw new HttpError(502, 'upstream_error', failure);
+    upstream(err);
   }
 }
+
+/** The pending registration becomes `customerId`'s, confirmed, with the photos `claimPhotos` gave them. */
+export const markConfirmed = (reg: Registration, customerId: string, photos: readonly string[]): Promise<Registration> =>
+  writeAsServer(
+    reg,
+    { status: REGISTRATION_STATUS.confirmed, user_id: customerId, image_file_id: photos.join(',') },
+    [Permission.read(Role.user(customerId)), SERVER_MARK],
+    'The registration could not be confirmed right now. Please try again.',
+  );
 
 /** A pending registration nobody owns becomes the server's, as staff vouch for it (see ../confirmation/confirm-pending.ts, resendLink). */
 export async function adoptPending(reg: Registration): Promise<Registration> {
   if (reg.owner || reg.serverWritten) return reg;
-  const { databases, where } = collection();
-  try {
-    const doc = await databases.updateDocument({
-      ...where,
-      documentId: reg.id,
-      // No enrolled counter is known to have sent it; its search text is the server's own from now on.
-      data: { status: REGISTRATION_STATUS.pending, store: '', search_text: searchTextOf(reg.record) },
-      permissions: [SERVER_MARK],
-    });
-    return registrationOf(doc);
-  } catch (err) {
-    upstream(err);
-  }
+  // No enrolled counter is known to have sent it; its search text is the server's own from now on.
+  return writeAsServer(reg, { status: REGISTRATION_STATUS.pending, store: '' }, [SERVER_MARK]);
 }
 
 /**
@@ -347,22 +344,12 @@ export async function adoptPending(reg: Registration): Promise<Registration> {
  */
 export async function receive(reg: Registration, store: string): Promise<Registration> {
   if (!reg.owner || (reg.serverWritten && reg.record.store === store)) return reg;
-  const { databases, where } = collection();
-  try {
-    const doc = await databases.updateDocument({
-      ...where,
-      documentId: reg.id,
-      data: {
-        status: REGISTRATION_STATUS.confirmed,
-        store: reg.serverWritten ? reg.record.store : store,
-        search_text: searchTextOf(reg.record),
-      },
-      permissions: [Permission.read(Role.user(reg.owner)), SERVER_MARK],
-    });
-    return registrationOf(doc);
-  } catch {
-    throw new HttpError(502, 'upstream_error', 'The registration could not be completed right now. Please try again.');
-  }
+  return writeAsServer(
+    reg,
+    { status: REGISTRATION_STATUS.confirmed, store: reg.serverWritten ? reg.record.store : store },
+    [Permission.read(Role.user(reg.owner)), SERVER_MARK],
+    'The registration could not be completed right now. Please try again.',
+  );
 }
 
 /** Confirmed registrations that arrived between `from` and `to` (ISO), page by page. */
