@@ -4,12 +4,12 @@
 // once, as not configured (the site has no SMTP_URL).
 import { ID } from 'node-appwrite';
 import { describe, expect, it } from 'vitest';
-import { chromiumPath, PHONE } from '../helpers/browser';
+import { chromiumPath } from '../helpers/browser';
 import { call } from '../helpers/claims';
 import { createRegistration, signedInCustomer } from '../helpers/customers';
 import { STAFF } from '../helpers/fixtures';
 import { handOffs } from '../helpers/hand-offs';
-import { deploymentForSuite } from '../helpers/netlify-site';
+import { deploymentForSuite, onSitePage } from '../helpers/netlify-site';
 import { ringPhoto } from '../helpers/offline';
 import { adminClient } from '../helpers/server';
 import { signIn } from '../helpers/staff';
@@ -26,13 +26,7 @@ describe.runIf(chromiumPath)('deployed: a claim', () => {
     const email = 'ada.claim.deployed@example.com';
     const ada = await signedInCustomer(d.backend, email, (e) => d.codes.next(e));
     const reg = await createRegistration(ada, { full_name: 'Ada Deployed', product_sku: 'Celeste Ring' });
-    const context = await browser.newContext(PHONE);
-    const page = await context.newPage();
-    const blocked: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error' && /Content Security Policy|CORS/.test(m.text())) blocked.push(m.text());
-    });
-    try {
+    await onSitePage(d, browser, async (page, blocked) => {
       await page.goto(`${d.url}/warranties`);
       await page.getByRole('heading', { level: 1, name: 'Your warranties' }).waitFor();
       const before = await d.codes.latest(email);
@@ -93,11 +87,6 @@ describe.runIf(chromiumPath)('deployed: a claim', () => {
         })
         .toEqual([`claim.mail.${eventId}.not_configured`]);
       expect(blocked).toEqual([]);
-    } catch (err) {
-      console.error(d.siteOutput());
-      throw err;
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { chromiumPath, PHONE } from '../helpers/browser';
 import { makeJpeg } from '../helpers/fixtures';
 import { settledHandOffs } from '../helpers/hand-offs';
-import { deploymentForSuite } from '../helpers/netlify-site';
+import { deploymentForSuite, onSitePage } from '../helpers/netlify-site';
 import { browserForSuite } from '../helpers/suite';
 import { fillSteps4to6, heading, registrationOf, TYPED_ADDRESS, verifyEmail } from '../helpers/wizard-walk';
 
@@ -42,14 +42,8 @@ describe.runIf(chromiumPath)('deployed: the customer journey', () => {
   });
 
   it('ends with the registration, its photo and one Shopify hand-off on the backend', async () => {
-    const context = await browser.newContext(PHONE);
-    const page = await context.newPage();
-    const blocked: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error' && /Content Security Policy|CORS/.test(m.text())) blocked.push(m.text());
-    });
     const email = 'ada.deployed@example.com';
-    try {
+    await onSitePage(d, browser, async (page, blocked) => {
       await page.goto(`${d.url}/login`);
       await verifyEmail(page, d.codes, email);
       await fillSteps4to6(page, [{ name: 'ring.jpg', buffer: await ringPhoto() }]);
@@ -77,11 +71,6 @@ describe.runIf(chromiumPath)('deployed: the customer journey', () => {
       const sessions = () => d.backend.db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?').get(doc.user_id) as { n: number };
       await expect.poll(() => sessions().n, { timeout: 10_000 }).toBe(0);
       expect(blocked).toEqual([]);
-    } catch (err) {
-      console.error(d.siteOutput());
-      throw err;
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -3,10 +3,10 @@
 // is back, and its Shopify hand-off runs in the site's function.
 import { describe, expect, it } from 'vitest';
 import { Query } from 'node-appwrite';
-import { chromiumPath, PHONE } from '../helpers/browser';
+import { chromiumPath } from '../helpers/browser';
 import { readDevice, sha256 } from '../helpers/device-db';
 import { handOffs } from '../helpers/hand-offs';
-import { deploymentForSuite } from '../helpers/netlify-site';
+import { deploymentForSuite, onSitePage } from '../helpers/netlify-site';
 import { controlledBySw, submitWhileAway } from '../helpers/offline';
 import { adminClient } from '../helpers/server';
 import { browserForSuite } from '../helpers/suite';
@@ -17,10 +17,8 @@ describe.runIf(chromiumPath)('deployed: offline-first', () => {
   const browser = browserForSuite();
 
   it('keeps a registration made while the backend is unreachable and sends it once, with its photos, when it is back', async () => {
-    const context = await browser.newContext(PHONE);
-    const page = await context.newPage();
     const email = 'ada.outage@example.com';
-    try {
+    await onSitePage(d, browser, async (page) => {
       await page.goto(`${d.url}/login`);
       await controlledBySw(page);
       await verifyEmail(page, d.codes, email);
@@ -60,11 +58,6 @@ describe.runIf(chromiumPath)('deployed: offline-first', () => {
       ]);
       await page.waitForTimeout(1500); // a second copy would have come by now
       expect(await docs()).toHaveLength(1);
-    } catch (err) {
-      console.error(d.siteOutput());
-      throw err;
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -10,6 +10,8 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inContext, PHONE } from './browser';
 import type { ServerConfig } from '../../server/config';
 import { startTestServer, type TestServer } from './server';
 import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher';
@@ -118,3 +120,26 @@ export const deploymentForSuite = (): Deployment =>
     () => Deployment.start(),
     (d) => d.dispose(),
   );
+
+/**
+ * Runs `use` on a phone-size page of a new context of `browser`, with the page's Content Security Policy and CORS
+ * errors gathered in `blocked`; when it fails, the site's output is printed. The context is closed however it ends.
+ */
+export async function onSitePage(
+  d: Deployment,
+  browser: Browser,
+  use: (page: Page, blocked: string[], context: BrowserContext) => Promise<void>,
+): Promise<void> {
+  const blocked: string[] = [];
+  await inContext(browser, PHONE, async (page, context) => {
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy|CORS/.test(m.text())) blocked.push(m.text());
+    });
+    try {
+      await use(page, blocked, context);
+    } catch (err) {
+      console.error(d.siteOutput());
+      throw err;
+    }
+  });
+}
