@@ -1,13 +1,10 @@
 // /claims in Chromium with 10,000 claims on the device (written straight into IndexedDB, as the sync stores them):
 // first rows on screen after navigation, every claim read and searchable, and search keystrokes on the device's copy.
 import type { Page } from 'playwright-core';
-import { chromiumPath, DESK, launch } from '../tests/helpers/browser';
+import { chromiumPath } from '../tests/helpers/browser';
 import { inDeviceDb } from '../tests/helpers/device-db';
-import { signInStaffThroughForm, STAFF } from '../tests/helpers/fixtures';
-import { startTestServer } from '../tests/helpers/server';
-import { appBuild, NAME_SHIM } from './app-build';
 import { percentile, round, type Row } from './common';
-import { keystrokes } from './staff-table';
+import { keystrokes, onStaffDesk, openTimes, type Open } from './staff-desk';
 
 const CLAIMS = 10_000;
 const OPENS = 5;
@@ -56,41 +53,11 @@ async function fillClaims(page: Page, count: number) {
   );
 }
 
-type Open = { first: number; all: number; longest: number };
-
-/** Milliseconds from navigation start to the first claim row, and to every claim read, and the longest task between. */
-async function open(page: Page, url: string): Promise<Open> {
-  await page.goto(url);
-  await page.locator('.subs__meta span', { hasText: ALL_READ }).waitFor({ timeout: 60_000 });
-  return page.evaluate(() => {
-    const w = window as unknown as { __firstRow: number; __allRows: number; __long: PerformanceEntry[] };
-    const during = w.__long.filter((e) => e.startTime < w.__allRows);
-    return { first: w.__firstRow, all: w.__allRows, longest: Math.max(0, ...during.map((e) => e.duration)) };
-  });
-}
+const open = (page: Page, url: string) => openTimes(page, url, ALL_READ);
 
 export async function benchClaimsQueue(): Promise<Row[]> {
   if (!chromiumPath) return [{ name: 'claims queue (no Chromium found)', value: 'skipped', unit: '' }];
-  const dist = appBuild();
-  const server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password, staticDir: dist });
-  const browser = await launch();
-  try {
-    const context = await browser.newContext({ ...DESK, serviceWorkers: 'block', acceptDownloads: false });
-    await context.addInitScript(NAME_SHIM);
-    await context.addInitScript((allRead: string) => {
-      const w = window as unknown as { __firstRow?: number; __allRows?: number; __long: PerformanceEntry[] };
-      w.__long = [];
-      new PerformanceObserver((list) => w.__long.push(...list.getEntries())).observe({ type: 'longtask' });
-      new MutationObserver((_m, obs) => {
-        if (!w.__firstRow && document.querySelector('tr.claims-table__row')) w.__firstRow = performance.now();
-        if (document.querySelector('.subs__meta span')?.textContent === allRead) {
-          w.__allRows = performance.now();
-          obs.disconnect();
-        }
-      }).observe(document, { childList: true, subtree: true, characterData: true });
-    }, ALL_READ);
-    const page = await context.newPage();
-    await signInStaffThroughForm(page, { from: `${server.url}/claims` });
+  return onStaffDesk({ path: '/claims', row: 'tr.claims-table__row', allRead: ALL_READ }, async (page, server) => {
     await page.locator('.claims').waitFor();
     await fillClaims(page, CLAIMS);
 
@@ -131,8 +98,5 @@ export async function benchClaimsQueue(): Promise<Row[]> {
         pass: p95 <= 50,
       },
     ];
-  } finally {
-    await browser.close();
-    await server.dispose();
-  }
+  });
 }

@@ -1,12 +1,10 @@
 // The submissions screen in Chromium with 100,000 submissions on the device: first rows on
 // screen after navigation, search keystrokes, long tasks while scrolling, export; and a plain 5,000-row table.
 import type { Page } from 'playwright-core';
-import { chromiumPath, DESK, launch } from '../tests/helpers/browser';
-import { startTestServer } from '../tests/helpers/server';
+import { chromiumPath } from '../tests/helpers/browser';
 import { inDeviceDb } from '../tests/helpers/device-db';
-import { signInStaffThroughForm, STAFF } from '../tests/helpers/fixtures';
-import { appBuild, NAME_SHIM } from './app-build';
 import { percentile, round, type Row } from './common';
+import { keystrokes, onStaffDesk, openTimes, type Open } from './staff-desk';
 
 const ROWS = 100_000;
 const PLAIN_ROWS = 5_000;
@@ -45,18 +43,8 @@ async function fillCache(page: Page, count: number) {
   );
 }
 
-type Open = { first: number; all: number; longest: number };
-
 /** Milliseconds from navigation start to the first table row, and to every row read, and the longest task between. */
-async function open(page: Page, url: string): Promise<Open> {
-  await page.goto(url);
-  await page.locator('.subs__meta span', { hasText: '100,000 submissions' }).waitFor({ timeout: 60_000 });
-  return page.evaluate(() => {
-    const w = window as unknown as { __firstRow: number; __allRows: number; __long: PerformanceEntry[] };
-    const during = w.__long.filter((e) => e.startTime < w.__allRows);
-    return { first: w.__firstRow, all: w.__allRows, longest: Math.max(0, ...during.map((e) => e.duration)) };
-  });
-}
+const open = (page: Page, url: string) => openTimes(page, url, '100,000 submissions');
 
 /** Waits until the app has written its fast-read copy of the cache (it does so once the rows have been still). */
 async function copyWritten(page: Page) {
@@ -72,55 +60,9 @@ async function copyWritten(page: Page) {
   throw new Error('the staff table never wrote its fast-read copy');
 }
 
-/** Each keystroke: the input event, React's render and commit, and the layout that follows. */
-export async function keystrokes(page: Page, input: string, tbody: string, terms: string[]): Promise<number[]> {
-  return page.evaluate(
-    async ({ input, tbody, terms }) => {
-      const el = document.querySelector<HTMLInputElement>(input)!;
-      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-      const times: number[] = [];
-      for (const term of terms) {
-        for (let i = 1; i <= term.length; i++) {
-          const t0 = performance.now();
-          setValue.call(el, term.slice(0, i));
-          el.dispatchEvent(new Event('input', { bubbles: true }));
-          await new Promise((r) => setTimeout(r, 0));
-          document.querySelector(tbody)!.getBoundingClientRect();
-          times.push(performance.now() - t0);
-          await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 30)));
-        }
-        setValue.call(el, '');
-        el.dispatchEvent(new Event('input', { bubbles: true }));
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      return times;
-    },
-    { input, tbody, terms },
-  );
-}
-
 export async function benchStaffTable(): Promise<Row[]> {
   if (!chromiumPath) return [{ name: 'staff table (no Chromium found)', value: 'skipped', unit: '' }];
-  const dist = appBuild();
-  const server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password, staticDir: dist });
-  const browser = await launch();
-  try {
-    const context = await browser.newContext({ ...DESK, serviceWorkers: 'block', acceptDownloads: false });
-    await context.addInitScript(NAME_SHIM);
-    await context.addInitScript(() => {
-      const w = window as unknown as { __firstRow?: number; __allRows?: number; __long: PerformanceEntry[] };
-      w.__long = [];
-      new PerformanceObserver((list) => w.__long.push(...list.getEntries())).observe({ type: 'longtask' });
-      new MutationObserver((_m, obs) => {
-        if (!w.__firstRow && document.querySelector('tr.subs-table__row')) w.__firstRow = performance.now();
-        if (document.querySelector('.subs__meta span')?.textContent === '100,000 submissions') {
-          w.__allRows = performance.now();
-          obs.disconnect();
-        }
-      }).observe(document, { childList: true, subtree: true, characterData: true });
-    });
-    const page = await context.newPage();
-    await signInStaffThroughForm(page, { from: `${server.url}/submission` });
+  return onStaffDesk({ path: '/submission', row: 'tr.subs-table__row', allRead: '100,000 submissions' }, async (page, server) => {
     await page.locator('.subs').waitFor();
     await fillCache(page, ROWS);
 
@@ -285,8 +227,5 @@ export async function benchStaffTable(): Promise<Row[]> {
         unit: '×',
       },
     ];
-  } finally {
-    await browser.close();
-    await server.dispose();
-  }
+  });
 }
