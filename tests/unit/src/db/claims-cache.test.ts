@@ -6,24 +6,10 @@ import { cachedClaimOf, claimsCacheRepository, queueOrder, type CachedClaim } fr
 import { openAppDb, type AppDb } from '@/db/schema';
 import { isOpenClaim } from '@/shared/claims/claim.machine';
 import { CLAIM_STATUSES, type ClaimStatus } from '@/shared/claims/claim-texts';
-import type { ClaimRow } from '@/shared/contracts/claims';
 import { clearClaimsCache } from '@/sync/claims-sync';
+import { claimRow } from '../../../helpers/claim-rows';
 
-const row = (id: string, over: Partial<ClaimRow> = {}): ClaimRow => ({
-  id,
-  number: `C-${id.toUpperCase().padEnd(6, 'A').slice(0, 6)}`,
-  registration_id: `reg-${id}`,
-  problem: 'broken_chain_or_clasp',
-  store: '',
-  status: 'submitted',
-  opened_at: '2026-10-01T09:00:00.000Z',
-  ended_at: null,
-  updated_at: '2026-10-01T09:00:00.000+00:00',
-  customer: 'Ada Núñez',
-  email: 'ada@example.com',
-  product: 'Aurora Pendant',
-  ...over,
-});
+const row = claimRow;
 
 let db: AppDb;
 beforeEach(() => {

@@ -1,30 +1,19 @@
 // The claims queue's filters and search on the device, with getClaims' meaning: status, store (spaces around it
 // aside), and the claim number however typed, the customer's name or e-mail, case and accents aside.
 import { describe, expect, it } from 'vitest';
-import type { CachedClaim } from '@/db/claims-cache-repository';
+import { cachedClaimOf, type CachedClaim } from '@/db/claims-cache-repository';
 import { filterClaims, searchable, storesOf, type ClaimsFilter } from '@/features/staff/claims/claims-filter';
 import { claimSearchSpace, claimSearchText } from '@/shared/claims/claim-search';
+import type { ClaimRow } from '@/shared/contracts/claims';
+import { claimRow } from '../../../../../helpers/claim-rows';
 
-const claim = (id: string, over: Partial<CachedClaim>): CachedClaim => ({
-  id,
-  number: 'C-7K2M9Q',
-  registration_id: `reg-${id}`,
-  problem: 'broken_chain_or_clasp',
-  store: '',
-  status: 'submitted',
-  opened_at: '2026-10-01T09:00:00.000Z',
-  ended_at: null,
-  updated_at: '2026-10-01T09:00:00.000+00:00',
-  customer: '',
-  email: '',
-  product: '',
-  open: 1,
-  ...over,
-});
+/** A claim as the device keeps it; its open flag follows its status. */
+const claim = (id: string, over: Partial<ClaimRow>): CachedClaim =>
+  cachedClaimOf(claimRow(id, { customer: '', email: '', product: '', ...over }));
 
 const rows = searchable([
   claim('ada', { number: 'C-7K2M9Q', customer: 'Ada Núñez', email: 'ada@example.com', store: 'Fifth Avenue' }),
-  claim('bob', { number: 'C-ABCDEF', customer: 'Bob Stone', email: 'bob.stone@example.com', store: 'Châtelet', status: 'closed', open: 0 }),
+  claim('bob', { number: 'C-ABCDEF', customer: 'Bob Stone', email: 'bob.stone@example.com', store: 'Châtelet', status: 'closed' }),
   claim('zoe', { number: 'C-GHJKMN', customer: 'ZOË ÅSTRÖM', email: 'zoe@example.com', status: 'approved' }),
 ]);
 const ids = (filter: Partial<ClaimsFilter>) => filterClaims(rows, { status: '', store: '', search: '', ...filter }).map((c) => c.id);
