@@ -46,7 +46,8 @@ describe.runIf(chromiumPath)('deployed: a claim', () => {
       await form.getByRole('img', { name: 'clasp.jpg' }).waitFor({ timeout: 20_000 });
       await form.getByRole('radio', { name: 'At a store' }).check();
       await form.getByRole('button', { name: 'Send report' }).click();
-      await card.getByText('Submitted', { exact: true }).waitFor({ timeout: 20_000 });
+      // The emulation bundles each function on its first call: the first report may take a while.
+      await card.getByText('Submitted', { exact: true }).waitFor({ timeout: 60_000 });
       const number = NUMBER.exec((await card.getByRole('heading', { name: NUMBER }).textContent()) ?? '')![1]!;
 
       // The photo is on the backend, the claim's, and the customer's to read.
