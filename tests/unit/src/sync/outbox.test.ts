@@ -368,29 +368,33 @@ describe('flushOutbox', () => {
     expect(backend.count('upload:')).toBe(2);
   });
 
-  it('sends the next record’s photos while a document is created, and keeps them sent when the run stops there', async () => {
+  it('sends the next two records’ photos while a document is created, and keeps them sent when the run stops there', async () => {
     const a = await queue({ photos: 2 });
     const b = await queue({ photos: 2 });
     const c = await queue();
+    const d = await queue();
     backend.failNext('create', 'network', 'Failed to fetch', { id: a.id });
     const report = await flush();
-    expect(report).toMatchObject({ sent: [], pending: 3, lastError: 'Failed to fetch' });
+    expect(report).toMatchObject({ sent: [], pending: 4, lastError: 'Failed to fetch' });
     expect(await db.outbox.get(a.id)).toMatchObject({ status: 'pending', attempts: 1 });
-    // b's photos went up beside a's document: they stay recorded as sent, b waits as it was (no attempt counted).
-    expect(await db.outbox.get(b.id)).toMatchObject({ status: 'pending', attempts: 0, lastError: null });
-    expect((await db.outbox.get(b.id))!.files.every((f) => f.uploaded)).toBe(true);
-    expect(backend.calls.some((x) => x.includes(c.id) || x.includes(c.files[0]!.fileId))).toBe(false);
+    // b's and c's photos went up beside a's document: they stay recorded as sent, b and c wait as they were.
+    for (const next of [b, c]) {
+      expect(await db.outbox.get(next.id)).toMatchObject({ status: 'pending', attempts: 0, lastError: null });
+      expect((await db.outbox.get(next.id))!.files.every((f) => f.uploaded)).toBe(true);
+    }
+    expect(backend.calls.some((x) => x.includes(d.id) || x.includes(d.files[0]!.fileId))).toBe(false);
 
     clock += 10_000;
     const after = await flush();
-    expect(after.sent).toEqual([a.id, b.id, c.id]);
+    expect(after.sent).toEqual([a.id, b.id, c.id, d.id]);
     expect(backend.calls.filter((x) => x.startsWith('create:'))).toEqual([
       `create:${a.id}`,
       `create:${a.id}`,
       `create:${b.id}`,
       `create:${c.id}`,
+      `create:${d.id}`,
     ]);
-    expect(backend.count('upload:')).toBe(5); // each photo once
+    expect(backend.count('upload:')).toBe(6); // each photo once
     expect(await db.outbox.count()).toBe(0);
   });
 
