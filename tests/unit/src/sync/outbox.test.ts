@@ -12,7 +12,7 @@ import {
   type OutboxBackend,
   type SubmissionData,
 } from '@/sync/backend';
-import { backoffDelay, flushOutbox, OTHER_CUSTOMER, PHOTO_MISSING, SIGNED_OUT } from '@/sync/outbox';
+import { backoffDelay, flushOutbox, HAND_OFFS_IN_FLIGHT, OTHER_CUSTOMER, PHOTO_MISSING, SIGNED_OUT } from '@/sync/outbox';
 import { addDraftPhoto } from '../../../helpers/app-db';
 import { registrationFields } from '../../../helpers/fixtures';
 import { outboxRepository } from '@/db/outbox-repository';
@@ -395,6 +395,28 @@ describe('flushOutbox', () => {
       `create:${d.id}`,
     ]);
     expect(backend.count('upload:')).toBe(6); // each photo once
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('runs Shopify hand-offs side by side, at most three at a time, and ends the session once, after the last', async () => {
+    const entries = [];
+    for (let i = 0; i < 6; i++) entries.push(await queue());
+    let inFlight = 0;
+    let most = 0;
+    const notify = backend.notifyShopify.bind(backend);
+    backend.notifyShopify = async (args) => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((r) => setTimeout(r, 20)); // Shopify is slower than storing a registration
+      const r = await notify(args);
+      inFlight--;
+      return r;
+    };
+    const report = await flush();
+    expect(report).toMatchObject({ sent: entries.map((e) => e.id), pending: 0, sessionEnded: true });
+    expect(most).toBe(HAND_OFFS_IN_FLIGHT);
+    expect(backend.notified.size).toBe(6);
+    expect(backend.count('endSession')).toBe(1);
+    expect(backend.calls.at(-1)).toBe('endSession');
     expect(await db.outbox.count()).toBe(0);
   });
 
