@@ -41,18 +41,20 @@ export default defineConfig({
         // request, import list and gzip header: Dexie with the device database's repositories (every customer page),
         // the appwrite SDK with its client, and the page's outbox sending. Every customer page loads all three soon after
         // its first screen (the outbox runner needs them). A module is captured alone, not with what it imports
-        // (includeDependenciesRecursively off), so a group pulls in no other code.
+        // (includeDependenciesRecursively off), so a group pulls in no other code. What the runner needs before anything
+        // is queued (the session it leaves for the service worker) goes with the database, so a start with an empty
+        // outbox loads no sending code.
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
             {
               name: 'db',
-              test: /node_modules[\\/]dexie(-react-hooks)?[\\/]|src[\\/](db[\\/](schema|counter-repository|outbox-repository|queued-entry)|lib[\\/]counter-device|sync[\\/]flush-request|shared[\\/]unique-id)\.ts$/,
+              test: /node_modules[\\/]dexie(-react-hooks)?[\\/]|src[\\/](db[\\/](schema|counter-repository|outbox-repository|queued-entry)|lib[\\/]counter-device|sync[\\/](flush-request|worker-share)|shared[\\/]unique-id)\.ts$/,
             },
             { name: 'appwrite', test: /node_modules[\\/](appwrite|json-bigint|bignumber\.js)[\\/]|src[\\/]lib[\\/]appwrite\.ts$/ },
             {
               name: 'outbox',
-              test: /src[\\/]sync[\\/](outbox|triggers|backend|appwrite-backend|worker-share|counter-sender|persist-storage)\.ts$/,
+              test: /src[\\/]sync[\\/](outbox|triggers|backend|appwrite-backend|counter-sender|persist-storage)\.ts$/,
             },
           ],
         },

@@ -7,6 +7,7 @@ import { makeJpeg, prng } from '../tests/helpers/fixtures';
 import { startTestServer } from '../tests/helpers/server';
 import { appBuild, NAME_SHIM } from './app-build';
 import { round, signInCustomer, type Row } from './common';
+import { processCpu } from './process-cpu';
 import { signIn } from '../tests/helpers/staff';
 import { STAFF } from '../tests/helpers/fixtures';
 
@@ -78,6 +79,7 @@ export async function benchOutboxDrain({ via, records: RECORDS }: Drain = { via:
       await seedOutbox(page, batch, 5);
     }
 
+    const cpuBefore = processCpu();
     // 'online' makes the runner send at once; the clock stops when the device's outbox is empty.
     const seconds = await inDeviceDb(
       page,
@@ -94,6 +96,7 @@ export async function benchOutboxDrain({ via, records: RECORDS }: Drain = { via:
       LIMIT_S,
     );
 
+    const cpuAfter = processCpu();
     const docs = (
       server.db
         .prepare("SELECT COUNT(*) AS n FROM documents WHERE collection_id = 'submissions' AND json_extract(data, '$.status') = ?")
@@ -118,6 +121,15 @@ export async function benchOutboxDrain({ via, records: RECORDS }: Drain = { via:
         ...(via === 'customer' ? { before: '13.1 registrations/s', target: '≥ 20', pass: RECORDS / seconds >= 20 } : {}),
       },
       { name: `${label}: photo upload rate`, value: round(mb / seconds, 1), unit: 'MB/s' },
+      ...(cpuBefore && cpuAfter
+        ? [
+            {
+              name: `${label}: CPU time per registration, server (with the bench's polling) + Chromium`,
+              value: `${round((cpuAfter.self - cpuBefore.self) / RECORDS, 1)} + ${round((cpuAfter.children - cpuBefore.children) / RECORDS, 1)}`,
+              unit: 'ms',
+            },
+          ]
+        : []),
     ];
   } finally {
     await browser.close();

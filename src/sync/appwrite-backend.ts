@@ -49,14 +49,26 @@ export function appwriteOutboxBackend(
   // The JWT for sendToShopify (Appwrite's last 15 minutes) is made once per customer and reused for their other
   // registrations for a while; a 401 from the function (the session behind it ended) makes a fresh one.
   let jwt: { userId: string; value: string; madeAt: number } | null = null;
+  // Hand-offs run side by side: the first to need a JWT makes it, the others wait for that one.
+  let making: { userId: string; made: Promise<BackendResult<string>> } | null = null;
   const jwtFor = async (userId: string, fresh: boolean): Promise<BackendResult<{ value: string; reused: boolean }>> => {
     if (!fresh && jwt?.userId === userId && Date.now() - jwt.madeAt < JWT_REUSE_MS)
       return { ok: true, value: { value: jwt.value, reused: true } };
+    if (!fresh && making?.userId === userId) {
+      const shared = await making.made;
+      return shared.ok ? { ok: true, value: { value: shared.value, reused: true } } : shared;
+    }
     jwt = null;
-    const made = await attempt(() => account.createJWT());
-    if (!made.ok) return made;
-    jwt = { userId, value: made.value.jwt, madeAt: Date.now() };
-    return { ok: true, value: { value: jwt.value, reused: false } };
+    const ask = attempt(() => account.createJWT()).then((made): BackendResult<string> => {
+      if (made.ok) jwt = { userId, value: made.value.jwt, madeAt: Date.now() };
+      return made.ok ? { ok: true, value: made.value.jwt } : made;
+    });
+    const current = { userId, made: ask };
+    making = current;
+    const made = await ask.finally(() => {
+      if (making === current) making = null;
+    });
+    return made.ok ? { ok: true, value: { value: made.value, reused: false } } : made;
   };
 
   return {
@@ -88,6 +100,7 @@ export function appwriteOutboxBackend(
 
     async endSession() {
       jwt = null;
+      making = null;
       const r = await attempt(() => account.deleteSession({ sessionId: 'current' }));
       return r.ok || r.kind === 'auth' ? OK : r; // 401: already gone
     },

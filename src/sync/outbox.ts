@@ -53,7 +53,8 @@ export function flushOutbox(db: AppDb, backend: OutboxBackend, options: FlushOpt
     timeoutMs: options.callTimeoutMs ?? 120_000,
     ignoreBackoff: options.ignoreBackoff ?? false,
     report: { sent: [], pending: 0, needsSignIn: 0, rejected: 0, lastError: null, sessionEnded: false },
-    handOffs: Promise.resolve(),
+    handOffs: new Set(),
+    taking: Promise.resolve(),
     stopped: false,
   };
   return withOutboxLock(() => runFlush(run));
@@ -69,8 +70,11 @@ type Run = {
   ignoreBackoff: boolean;
   report: FlushReport;
   session?: BackendResult<string | null>; // asked once per run, forgotten on the first 401
-  /** The Shopify hand-offs of registrations already on the server, one after another, beside the next delivery. */
-  handOffs: Promise<void>;
+  sessionAsked?: Promise<void>;
+  /** The Shopify hand-offs in flight (at most HAND_OFFS_IN_FLIGHT) of registrations already on the server. */
+  handOffs: Set<Promise<void>>;
+  /** The last record taken: records are taken one after another, oldest first, however many are being prepared. */
+  taking: Promise<unknown>;
   /** A failure said to stop: no further record is taken. */
   stopped: boolean;
 };
@@ -78,42 +82,72 @@ type Step = 'next' | 'stop';
 
 type Prepared = { entry: OutboxEntry; step: Step | 'ready' };
 
+/**
+ * How many records ahead of the one whose document is being created have their photos going up. Documents are still
+ * created one at a time, oldest first; the photos of a record are all up before its document is created.
+ */
+export const RECORDS_AHEAD = 2;
+/** Hand-offs of registrations already on the server that run side by side (each is idempotent on the server). */
+export const HAND_OFFS_IN_FLIGHT = 3;
+
 async function runFlush(run: Run): Promise<FlushReport> {
   const seen = new Set<string>();
-  let ahead: Promise<Prepared | null> | null = null;
-  while (!run.stopped) {
-    const current = await (ahead ?? prepareNext(run, seen));
-    ahead = null;
-    if (!current) break;
+  const ahead: Promise<Prepared | null>[] = [];
+  let exhausted = false;
+  const fill = (upTo: number) => {
+    while (!exhausted && !run.stopped && ahead.length < upTo) ahead.push(prepareNext(run, seen));
+  };
+  // One record first: until one record's photos are up, a dead network or a refused session costs one attempt only.
+  fill(1);
+  while (!run.stopped && ahead.length) {
+    const current = await ahead.shift()!;
+    if (!current) {
+      exhausted = true;
+      continue; // the records taken before this null are still waiting in line
+    }
     if (current.step !== 'ready') {
       if (current.step === 'stop') run.stopped = true;
+      else fill(1);
       continue;
     }
-    // The next record's photos go up while this one's document is created (documents are still created in order).
-    ahead = prepareNext(run, seen);
+    // The next records' photos go up while this one's document is created (documents are still created in order).
+    fill(RECORDS_AHEAD);
     if ((await finish(run, current.entry)) === 'stop') run.stopped = true;
   }
   // A record whose photos went up as the run stopped waits, as it was, for the next run.
-  const left = await ahead;
-  if (left?.step === 'ready' && !left.entry.documentCreated) await run.outbox.putBack(left.entry.id, left.entry.files);
-  await run.handOffs; // the lock is held until the last hand-off has finished
+  for (const left of await Promise.all(ahead))
+    if (left?.step === 'ready' && !left.entry.documentCreated) await run.outbox.putBack(left.entry.id, left.entry.files);
+  await Promise.all(run.handOffs); // the lock is held until the last hand-off has finished
   const counts = await run.outbox.counts();
   return { ...run.report, pending: counts.pending + counts.sending, needsSignIn: counts.needsSignIn, rejected: counts.rejected };
 }
 
 /** Takes the next due record and sends its photos; null when nothing is due. */
 async function prepareNext(run: Run, seen: Set<string>): Promise<Prepared | null> {
-  const entry = await run.outbox.takeNextDue(run.ignoreBackoff ? Infinity : run.clock(), seen);
+  const taken = run.taking.then(async () => {
+    if (run.stopped) return undefined;
+    const next = await run.outbox.takeNextDue(run.ignoreBackoff ? Infinity : run.clock(), seen);
+    if (next) seen.add(next.id);
+    return next;
+  });
+  run.taking = taken.catch(() => undefined);
+  const entry = await taken;
   if (!entry) return null;
-  seen.add(entry.id);
   const step = (await sessionFor(run, entry)) ?? (entry.documentCreated ? undefined : await uploadPhotos(run, entry));
   return { entry, step: step ?? 'ready' };
 }
 
 /** Undefined when the session is this record's customer's; otherwise what became of the record. */
 async function checkSession(run: Run, entry: OutboxEntry): Promise<Step | undefined> {
-  run.session ??= await call(run, () => run.backend.sessionUserId());
-  const session = run.session;
+  if (!run.session) {
+    // Asked once for the records being prepared side by side.
+    run.sessionAsked ??= call(run, () => run.backend.sessionUserId()).then((r) => {
+      run.session ??= r;
+      run.sessionAsked = undefined;
+    });
+    await run.sessionAsked;
+  }
+  const session = run.session!;
   // A refused session check is no fault of this record: retry later rather than set it aside.
   if (!session.ok) return fail(run, entry, session.kind === 'rejected' ? { ...session, kind: 'server' } : session);
   if (session.value !== entry.userId) {
@@ -139,8 +173,10 @@ async function finish(run: Run, entry: OutboxEntry): Promise<Step> {
     await run.outbox.forgetSent(entry.id);
     return 'next';
   }
-  // The registration is on the server: its hand-off goes on while the next record is delivered.
-  run.handOffs = run.handOffs.then(() => handOff(run, entry));
+  // The registration is on the server: its hand-off goes on while the next records are delivered.
+  while (run.handOffs.size >= HAND_OFFS_IN_FLIGHT) await Promise.race(run.handOffs);
+  const going: Promise<void> = handOff(run, entry).finally(() => run.handOffs.delete(going));
+  run.handOffs.add(going);
   return 'next';
 }
 

@@ -12,7 +12,7 @@ import {
   type OutboxBackend,
   type SubmissionData,
 } from '@/sync/backend';
-import { backoffDelay, flushOutbox, OTHER_CUSTOMER, PHOTO_MISSING, SIGNED_OUT } from '@/sync/outbox';
+import { backoffDelay, flushOutbox, HAND_OFFS_IN_FLIGHT, OTHER_CUSTOMER, PHOTO_MISSING, SIGNED_OUT } from '@/sync/outbox';
 import { addDraftPhoto } from '../../../helpers/app-db';
 import { registrationFields } from '../../../helpers/fixtures';
 import { outboxRepository } from '@/db/outbox-repository';
@@ -368,29 +368,55 @@ describe('flushOutbox', () => {
     expect(backend.count('upload:')).toBe(2);
   });
 
-  it('sends the next record’s photos while a document is created, and keeps them sent when the run stops there', async () => {
+  it('sends the next two records’ photos while a document is created, and keeps them sent when the run stops there', async () => {
     const a = await queue({ photos: 2 });
     const b = await queue({ photos: 2 });
     const c = await queue();
+    const d = await queue();
     backend.failNext('create', 'network', 'Failed to fetch', { id: a.id });
     const report = await flush();
-    expect(report).toMatchObject({ sent: [], pending: 3, lastError: 'Failed to fetch' });
+    expect(report).toMatchObject({ sent: [], pending: 4, lastError: 'Failed to fetch' });
     expect(await db.outbox.get(a.id)).toMatchObject({ status: 'pending', attempts: 1 });
-    // b's photos went up beside a's document: they stay recorded as sent, b waits as it was (no attempt counted).
-    expect(await db.outbox.get(b.id)).toMatchObject({ status: 'pending', attempts: 0, lastError: null });
-    expect((await db.outbox.get(b.id))!.files.every((f) => f.uploaded)).toBe(true);
-    expect(backend.calls.some((x) => x.includes(c.id) || x.includes(c.files[0]!.fileId))).toBe(false);
+    // b's and c's photos went up beside a's document: they stay recorded as sent, b and c wait as they were.
+    for (const next of [b, c]) {
+      expect(await db.outbox.get(next.id)).toMatchObject({ status: 'pending', attempts: 0, lastError: null });
+      expect((await db.outbox.get(next.id))!.files.every((f) => f.uploaded)).toBe(true);
+    }
+    expect(backend.calls.some((x) => x.includes(d.id) || x.includes(d.files[0]!.fileId))).toBe(false);
 
     clock += 10_000;
     const after = await flush();
-    expect(after.sent).toEqual([a.id, b.id, c.id]);
+    expect(after.sent).toEqual([a.id, b.id, c.id, d.id]);
     expect(backend.calls.filter((x) => x.startsWith('create:'))).toEqual([
       `create:${a.id}`,
       `create:${a.id}`,
       `create:${b.id}`,
       `create:${c.id}`,
+      `create:${d.id}`,
     ]);
-    expect(backend.count('upload:')).toBe(5); // each photo once
+    expect(backend.count('upload:')).toBe(6); // each photo once
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('runs Shopify hand-offs side by side, at most three at a time, and ends the session once, after the last', async () => {
+    const entries = [];
+    for (let i = 0; i < 6; i++) entries.push(await queue());
+    let inFlight = 0;
+    let most = 0;
+    const notify = backend.notifyShopify.bind(backend);
+    backend.notifyShopify = async (args) => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((r) => setTimeout(r, 20)); // Shopify is slower than storing a registration
+      const r = await notify(args);
+      inFlight--;
+      return r;
+    };
+    const report = await flush();
+    expect(report).toMatchObject({ sent: entries.map((e) => e.id), pending: 0, sessionEnded: true });
+    expect(most).toBe(HAND_OFFS_IN_FLIGHT);
+    expect(backend.notified.size).toBe(6);
+    expect(backend.count('endSession')).toBe(1);
+    expect(backend.calls.at(-1)).toBe('endSession');
     expect(await db.outbox.count()).toBe(0);
   });
 
