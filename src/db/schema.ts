@@ -21,6 +21,7 @@ export type AppDb = Dexie & {
   meta: EntityTable<{ key: string; value: unknown }, 'key'>; // sync watermarks and small settings
   staffSnapshot: EntityTable<StaffSnapshotRecord, 'key'>; // the staff cache as a few JSON texts, for a fast first read
   claimOutbox: EntityTable<ClaimOutboxEntry, 'id'>; // problem reports and replies waiting for the server (photos in draftFiles)
+  keptSubmissions: EntityTable<{ id: string }, 'id'>; // submissions staff opened on this device: kept outside the window
 };
 
 export const DB_NAME = 'warranty';
@@ -39,6 +40,7 @@ export function openAppDb(name = DB_NAME): AppDb {
   });
   db.version(2).stores({ staffSnapshot: 'key' });
   db.version(3).stores({ claimOutbox: 'id, createdAt' });
+  db.version(5).stores({ keptSubmissions: 'id' });
   return db;
 }
 
