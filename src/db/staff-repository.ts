@@ -2,7 +2,7 @@
 // current (pages of server rows, the marks of the last finished sync), and forgotten at staff sign-out.
 import type { Submission } from '@/shared/contracts/submission';
 import type { AppDb } from './schema';
-import type { CachedSubmission } from './types';
+import type { CachedSubmission, PendingEdit } from './types';
 
 /** Every setting of the staff cache starts with this (meta keys), so sign-out forgets them all. */
 export const STAFF_META_PREFIX = 'staff.';
@@ -32,17 +32,27 @@ const isFill = (v: unknown): v is FillProgress =>
   typeof (v as FillProgress).before === 'string' &&
   typeof (v as FillProgress).serverTime === 'string';
 
-/** Writes the rows newer than the copies held (a row with an edit waiting keeps showing it); answers their ids. */
-async function storeRows(db: AppDb, rows: Submission[]): Promise<string[]> {
-  const ids = rows.map((r) => r.$id);
+/**
+ * Writes the rows newer than the copies held (a row with an edit waiting keeps showing it); answers their ids. With
+ * `onlyOpened`, the caller knows no other row can be held already, and only rows opened or edited here are compared.
+ */
+async function storeRows(db: AppDb, rows: Submission[], onlyOpened = false): Promise<string[]> {
+  const mine = onlyOpened ? new Set([...(await keptIds(db)), ...(await pendingEditIds(db))]) : null;
+  const ids = (mine ? rows.filter((r) => mine.has(r.$id)) : rows).map((r) => r.$id);
   const [cached, edits] = await Promise.all([db.submissions.bulkGet(ids), db.pendingEdits.bulkGet(ids)]);
-  const fresh: Submission[] = [];
-  rows.forEach((row, i) => {
-    const have = cached[i];
-    if (have && have.$updatedAt >= row.$updatedAt) return;
-    const edit = edits[i];
-    fresh.push(edit ? { ...row, ...edit.fields } : row);
+  const held = new Map<string, string>();
+  const edited = new Map<string, PendingEdit>();
+  ids.forEach((id, i) => {
+    if (cached[i]) held.set(id, cached[i].$updatedAt);
+    if (edits[i]) edited.set(id, edits[i]);
   });
+  const fresh: Submission[] = [];
+  for (const row of rows) {
+    const have = held.get(row.$id);
+    if (have !== undefined && have >= row.$updatedAt) continue;
+    const edit = edited.get(row.$id);
+    fresh.push(edit ? { ...row, ...edit.fields } : row);
+  }
   await db.submissions.bulkPut(fresh);
   return fresh.map((r) => r.$id);
 }
@@ -99,9 +109,9 @@ export const staffRepository = (db: AppDb) => ({
    * Stores a page of a first fill (newest change first) as storeSyncedPage does, with where the fill goes on next,
    * in one transaction; answers the ids written and how many rows the device holds.
    */
-  storeFillPage: (rows: Submission[], next: FillProgress): Promise<{ written: string[]; held: number }> =>
-    db.transaction('rw', db.submissions, db.pendingEdits, db.meta, async () => {
-      const written = await storeRows(db, rows);
+  storeFillPage: (rows: Submission[], next: FillProgress, onlyOpened = false): Promise<{ written: string[]; held: number }> =>
+    db.transaction('rw', [db.submissions, db.pendingEdits, db.keptSubmissions, db.meta], async () => {
+      const written = await storeRows(db, rows, onlyOpened);
       await db.meta.put({ key: FILL, value: next });
       return { written, held: await db.submissions.count() };
     }),

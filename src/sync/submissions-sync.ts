@@ -65,39 +65,47 @@ export function syncSubmissions(db: AppDb, opts: StaffFetch, window = deviceWind
 async function fillNewestFirst(db: AppDb, opts: StaffFetch, window: number) {
   const cache = staffRepository(db);
   const from = await cache.fillProgress();
+  let held = await cache.count();
+  // A fill that starts on an empty device, or goes on with one, meets no older copies but rows opened meanwhile.
+  const onlyOpened = held === 0 || from !== null;
   let at: Partial<FillProgress> = from ?? {};
   let serverTime = from?.serverTime ?? '';
-  let held = await cache.count();
   const changed = new Set<string>();
   let complete = false;
-  while (held < window) {
-    // One row more than the window lacks: a page that comes back short says the server has no more.
-    const limit = Math.min(at.before ? FILL_PAGE : FIRST_FILL_PAGE, window - held + 1);
-    const page = await fetchPage(opts, { order: 'desc', limit, before: at.before, cursor: at.cursor }).catch((err: unknown) => {
+
+  /** The page after `after`: one row more than the window lacks, so a page that comes back short says there is no more. */
+  const fetchAfter = (after: Partial<FillProgress>, have: number): Promise<Page> => {
+    const limit = Math.min(after.before ? FILL_PAGE : FIRST_FILL_PAGE, window - have + 1);
+    const query = { order: 'desc', limit, before: after.before, cursor: after.cursor };
+    return fetchPage(opts, query).catch((err: unknown) => {
       // The row the fill stopped at is gone from the server: go on from its time, a few rows read twice.
-      if (at.cursor && err instanceof StaffSyncError && err.status === 400) {
-        at = { ...at, cursor: undefined };
-        return fetchPage(opts, { order: 'desc', limit, before: at.before });
-      }
+      if (after.cursor && err instanceof StaffSyncError && err.status === 400) return fetchPage(opts, { ...query, cursor: undefined });
       throw err;
     });
+  };
+
+  let next: Promise<Page> | null = held < window ? fetchAfter(at, held) : null;
+  while (next) {
+    const page: Page = await next;
+    next = null;
     // The first page's time: anything changed after it comes with the next sync (dedupe by $id).
     serverTime ||= page.serverTime;
-    const first = page.submissions[0];
     const last = page.submissions.at(-1);
-    if (!first || !last) {
+    if (!last) {
       complete = true;
       break;
     }
     // Newest first, the cursor is safe: a row edited meanwhile moves up, so the rows after it only grow.
     at = { before: last.$updatedAt, cursor: last.$id, serverTime };
-    const stored = await cache.storeFillPage(page.submissions, at as FillProgress);
+    // The next page is asked for while this one is stored: the network and the device's writes overlap.
+    const expected = held + page.submissions.length;
+    if (page.nextCursor !== null && expected < window) next = fetchAfter(at, expected);
+    next?.catch(() => undefined);
+    const stored = await cache.storeFillPage(page.submissions, at as FillProgress, onlyOpened);
     held = stored.held;
     for (const id of stored.written) changed.add(id);
-    if (page.nextCursor === null) {
-      complete = true;
-      break;
-    }
+    if (page.nextCursor === null) complete = true;
+    else if (!next && held < window) next = fetchAfter(at, held);
   }
   await cache.finishSync(serverTime || new Date().toISOString(), new Date().toISOString(), { complete });
   return changed;
