@@ -3,6 +3,7 @@
 // "available"). One store serves both APIs: a collection of the Databases API is a table of the TablesDB API.
 import { createHash } from 'node:crypto';
 import { AppwriteError } from './errors';
+import { createFulltext, dropFulltext } from './fulltext';
 import { notFound, type AttributeSpec, type Flavor, type IndexSpec, type SchemaCache } from './schema';
 import { attributeUpdate, terms } from './schema-input';
 import { isoNow } from './util';
@@ -276,6 +277,7 @@ export class SchemaAdmin {
       this.db
         .prepare('INSERT INTO indexes (database_id, collection_id, key, spec, created_at) VALUES (?, ?, ?, ?, ?)')
         .run(databaseId, collectionId, spec.key, JSON.stringify(spec), now);
+      if (spec.type === 'fulltext') createFulltext(this.db, databaseId, collectionId, spec);
     })();
     this.cache.clear();
     return indexModel(spec, now, flavor);
@@ -290,6 +292,7 @@ export class SchemaAdmin {
 
   private dropIndex(databaseId: string, collectionId: string, key: string) {
     this.db.exec(`DROP INDEX IF EXISTS ${sqlIndexName(databaseId, collectionId, key)}`);
+    dropFulltext(this.db, databaseId, collectionId, key);
     this.db.prepare('DELETE FROM indexes WHERE database_id = ? AND collection_id = ? AND key = ?').run(databaseId, collectionId, key);
   }
 
@@ -297,7 +300,10 @@ export class SchemaAdmin {
     const keys = this.db.prepare('SELECT key FROM indexes WHERE database_id = ? AND collection_id = ?').all(databaseId, collectionId) as {
       key: string;
     }[];
-    for (const { key } of keys) this.db.exec(`DROP INDEX IF EXISTS ${sqlIndexName(databaseId, collectionId, key)}`);
+    for (const { key } of keys) {
+      this.db.exec(`DROP INDEX IF EXISTS ${sqlIndexName(databaseId, collectionId, key)}`);
+      dropFulltext(this.db, databaseId, collectionId, key);
+    }
   }
 }
 

@@ -191,11 +191,23 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
         where.push(`(${ors.join(' OR ')})`);
       }
       const orderSql = order.map((o) => `${o.expr} ${o.desc !== reverse ? 'DESC' : 'ASC'}`).join(', ');
-      let rows = stmt(`SELECT d.* FROM documents d WHERE ${where.join(' AND ')} ORDER BY ${orderSql} LIMIT ? OFFSET ?`).all(
-        ...params,
-        q.limit,
-        q.offset,
-      ) as DocRow[];
+      const ft = q.fulltext;
+      let rows: DocRow[];
+      if (ft && !q.cursor && q.order.length === 1 && q.order[0]!.attribute === '$updatedAt' && q.order[0]!.desc) {
+        // Newest change first with a fulltext search: the FTS table's rows are in the order of the documents' last
+        // changes, so its matches are read newest first and the page ends the reading, however many match.
+        const { fts, map } = ft.tables;
+        const rest = where.filter((_, i) => i !== 2 + ft.whereAt);
+        const restParams = params.filter((_, i) => i !== 2 + ft.paramAt);
+        rows = stmt(
+          `SELECT d.* FROM ${fts} f CROSS JOIN ${map} m CROSS JOIN documents d WHERE f.${fts} MATCH ? AND m.ft = f.rowid AND d.seq = m.seq AND ${rest.join(' AND ')} ORDER BY f.rowid DESC LIMIT ? OFFSET ?`,
+        ).all(ft.match, ...restParams, q.limit, q.offset) as DocRow[];
+      } else
+        rows = stmt(`SELECT d.* FROM documents d WHERE ${where.join(' AND ')} ORDER BY ${orderSql} LIMIT ? OFFSET ?`).all(
+          ...params,
+          q.limit,
+          q.offset,
+        ) as DocRow[];
       if (reverse) rows = rows.reverse();
       const total = withTotal
         ? (

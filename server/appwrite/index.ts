@@ -8,6 +8,7 @@ import { dropRest } from '../../netlify/lib/drain';
 import { resolveCaller, type AppwriteEnv } from './context';
 import { accountRoutes } from './account';
 import { SchemaAdmin } from './admin';
+import { ensureFulltextTables } from './fulltext';
 import { adminRoutes } from './admin-routes';
 import { documentRoutes } from './documents';
 import { SchemaCache } from './schema';
@@ -68,6 +69,7 @@ export type AppwriteApi = { app: Hono; schema: SchemaCache; admin: SchemaAdmin }
 export function appwriteApi(be: AppwriteBackend, isAllowedOrigin: (origin: string, c: Context) => boolean): AppwriteApi {
   const schema = new SchemaCache(be.db);
   const admin = new SchemaAdmin(be.db, schema);
+  ensureFulltextTables(be.db);
   const app = new Hono<AppwriteEnv>();
 
   app.onError((err, c) => toErrorResponse(c, err));

@@ -2,6 +2,7 @@
 // Attributes are checked against the collection, values are always bound, never spliced into SQL.
 import { AppwriteError } from './errors';
 import type { CollectionInfo } from './schema';
+import { fulltextIndexOf, fulltextTables, ftsMatch, isIndexedTerm, type FulltextTables } from './fulltext';
 
 export const LIST_DEFAULT = 25;
 export const LIST_MAX = 5000;
@@ -20,6 +21,11 @@ export type CompiledQuery = {
   offset: number;
   cursor: { id: string; direction: 'after' | 'before' } | null;
   select: string[] | null;
+  /**
+   * A top-level `search` answered by a fulltext index: `where[whereAt]` (with the one parameter `params[paramAt]`)
+   * is its FTS lookup, which a list in the order of last changes reads from the FTS table itself instead.
+   */
+  fulltext: { tables: FulltextTables; match: string; whereAt: number; paramAt: number } | null;
 };
 
 export const queryInvalid = (msg: string) => new AppwriteError(400, 'general_query_invalid', `Invalid query: ${msg}`);
@@ -64,7 +70,16 @@ export function parseOne(raw: unknown): Query {
 
 export function compileQueries(rawQueries: unknown[], col: CollectionInfo): CompiledQuery {
   if (rawQueries.length > MAX_QUERIES) throw queryInvalid(`At most ${MAX_QUERIES} queries are allowed`);
-  const out: CompiledQuery = { where: [], params: [], order: [], limit: LIST_DEFAULT, offset: 0, cursor: null, select: null };
+  const out: CompiledQuery = {
+    where: [],
+    params: [],
+    order: [],
+    limit: LIST_DEFAULT,
+    offset: 0,
+    cursor: null,
+    select: null,
+    fulltext: null,
+  };
 
   const column = (attribute: string | undefined): { expr: string; array: boolean } => {
     if (!attribute) throw queryInvalid('Attribute is required');
@@ -86,6 +101,27 @@ export function compileQueries(rawQueries: unknown[], col: CollectionInfo): Comp
     return values;
   };
   const like = (s: SqlValue) => String(s).replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+  /**
+   * `search` as Appwrite answers it: only on an attribute with a fulltext index of its own, every whitespace-separated
+   * term found. Terms of 3+ characters are looked up in the index (as substrings, ignoring case and accents); shorter
+   * ones, which have no trigram, are a LIKE on the attribute.
+   */
+  const search = (q: Query) => {
+    const { expr } = column(q.attribute);
+    const index = fulltextIndexOf(col, q.attribute!);
+    if (!index) throw queryInvalid(`Searching by attribute "${q.attribute}" requires a fulltext index.`);
+    const [value] = valuesOf(q);
+    const terms = String(value).split(/\s+/).filter(Boolean);
+    const long = terms.filter(isIndexedTerm);
+    const tables = fulltextTables(col.databaseId, col.id, index.key);
+    return {
+      tables,
+      match: long.length ? ftsMatch(long) : null,
+      ftsSql: `d.seq IN (SELECT m.seq FROM ${tables.fts} f JOIN ${tables.map} m ON m.ft = f.rowid WHERE f.${tables.fts} MATCH ?)`,
+      likes: terms.filter((t) => !isIndexedTerm(t)).map((t) => ({ sql: `${expr} LIKE ? ESCAPE '\\'`, param: `%${like(t)}%` })),
+    };
+  };
 
   const filter = (q: Query, params: SqlValue[]): string => {
     switch (q.method) {
@@ -128,16 +164,28 @@ export function compileQueries(rawQueries: unknown[], col: CollectionInfo): Comp
         return `${expr} IS NULL`;
       case 'isNotNull':
         return `${expr} IS NOT NULL`;
+      case 'search': {
+        const s = search(q);
+        const parts: string[] = [];
+        if (s.match) {
+          parts.push(s.ftsSql);
+          params.push(s.match);
+        }
+        for (const l of s.likes) {
+          parts.push(l.sql);
+          params.push(l.param);
+        }
+        return parts.length ? `(${parts.join(' AND ')})` : '1';
+      }
       case 'startsWith':
       case 'endsWith':
-      case 'contains':
-      case 'search': {
+      case 'contains': {
         const values = valuesOf(q);
         if (array && q.method === 'contains') {
           params.push(...values);
           return `EXISTS (SELECT 1 FROM json_each(${expr}) WHERE value IN (${values.map(() => '?').join(', ')}))`;
         }
-        const terms = q.method === 'search' ? String(values[0]).split(/\s+/).filter(Boolean) : values;
+        const terms = values;
         const pattern = (v: SqlValue) =>
           q.method === 'startsWith' ? `${like(v)}%` : q.method === 'endsWith' ? `%${like(v)}` : `%${like(v)}%`;
         const parts = terms.map((t) => {
@@ -145,7 +193,7 @@ export function compileQueries(rawQueries: unknown[], col: CollectionInfo): Comp
           return `${expr} LIKE ? ESCAPE '\\'`;
         });
         if (parts.length === 0) return '1';
-        return `(${parts.join(q.method === 'search' ? ' AND ' : ' OR ')})`;
+        return `(${parts.join(' OR ')})`;
       }
       default:
         throw queryInvalid(`Query method not valid: ${q.method}`);
@@ -186,6 +234,19 @@ export function compileQueries(rawQueries: unknown[], col: CollectionInfo): Comp
         for (const v of values as string[])
           if (v !== '*' && !v.startsWith('$') && !col.attributes.has(v)) throw queryInvalid(`Attribute not found in schema: ${v}`);
         out.select = values.includes('*') ? null : (values as string[]);
+        break;
+      }
+      case 'search': {
+        const s = search(q);
+        if (s.match) {
+          out.fulltext = { tables: s.tables, match: s.match, whereAt: out.where.length, paramAt: out.params.length };
+          out.where.push(s.ftsSql);
+          out.params.push(s.match);
+        }
+        for (const l of s.likes) {
+          out.where.push(l.sql);
+          out.params.push(l.param);
+        }
         break;
       }
       default:

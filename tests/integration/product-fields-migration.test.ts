@@ -1,6 +1,6 @@
 // Registrations stored the old way (picked products' titles in product_sku, selected_product empty) get their SKUs
 // and titles, once: by the migration itself, run twice, and by the embedded server at its start. Typed text, imported
-// SKUs and rows stored the new way are left as they are.
+// SKUs and rows stored the new way are left as they are. The same run gives every row its search text, once.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { withEnv } from '../../netlify/lib/env';
 import { migrateProductFields } from '../../netlify/lib/registrations/product-fields';
 import { adminClient, startTestServer, type TestServer } from '../helpers/server';
 import { registrationFields } from '../helpers/fixtures';
+import { searchTextOf } from '../../src/shared/search-text';
 
 const where = { databaseId: 'warranty', collectionId: 'submissions' };
 
@@ -50,6 +51,18 @@ async function productFields(server: TestServer, ids: Record<string, string>) {
   return out;
 }
 
+/** Whether each row's search text is what the server makes of its stored fields (a list of the rows where it is not). */
+async function withoutSearchText(server: TestServer, ids: Record<string, string>) {
+  const { databases } = adminClient(server);
+  const wrong: string[] = [];
+  for (const [name, id] of Object.entries(ids)) {
+    const doc = await databases.getDocument({ ...where, documentId: id });
+    const fields = { full_name: '', email: '', selected_product: '', product_sku: '', ...(doc as Record<string, string>) };
+    if (doc.search_text !== searchTextOf(fields)) wrong.push(name);
+  }
+  return wrong;
+}
+
 describe('migrating product fields', () => {
   const dirs: string[] = [];
   afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -62,7 +75,8 @@ describe('migrating product fields', () => {
       // (The server's own run at its start may have taken some rows already: what counts is what is stored.)
       expect((await migrate()).migrated).toBeLessThanOrEqual(2);
       expect(await productFields(server, ids)).toEqual(MIGRATED);
-      expect(await migrate()).toEqual({ checked: 4, migrated: 0 });
+      expect(await withoutSearchText(server, ids)).toEqual([]);
+      expect(await migrate()).toEqual({ checked: 4, migrated: 0, searchable: 0 });
       expect(await productFields(server, ids)).toEqual(MIGRATED);
     } finally {
       await server.dispose();
@@ -75,11 +89,13 @@ describe('migrating product fields', () => {
     const before = await startTestServer({}, dir);
     const ids = await storeOldRows(before);
     expect(await productFields(before, ids)).toEqual(ROWS);
+    expect(await withoutSearchText(before, ids)).toHaveLength(Object.keys(ROWS).length);
     await before.dispose();
 
     const after = await startTestServer({}, dir);
     try {
       await expect.poll(() => productFields(after, ids), { timeout: 15_000 }).toEqual(MIGRATED);
+      await expect.poll(() => withoutSearchText(after, ids), { timeout: 15_000 }).toEqual([]);
     } finally {
       await after.dispose();
     }

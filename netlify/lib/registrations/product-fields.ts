@@ -4,13 +4,17 @@
 // them (DESIGN.md, "Products"). Rows whose product_sku is anything else (typed text, imported SKUs) stay as they are,
 // so the migration can run again and again: with the embedded server's first sweep after its start
 // (server/sweeps.ts) and, for a deployed Appwrite, as `npm run migrate:product-fields`.
+// The same run gives every registration stored without a search text (before it was kept, or written by a customer's
+// device) its `search_text`, which the staff's server search finds it by (src/shared/search-text.ts).
 import { Query } from 'node-appwrite';
 import type { Product } from '../../../src/shared/contracts/product';
+import { SEARCH_TEXT_ATTRIBUTE, searchTextOf } from '../../../src/shared/search-text';
 import { catalogTitlesIn } from '../../../src/shared/warranty';
 import { env } from '../env';
 import { bundledCatalog } from '../products/catalog';
 import { fetchShopifyProducts } from '../products/shopify';
 import { collection, storedFields, upstream } from './registrations';
+import type { Models } from 'node-appwrite';
 
 const PAGE = 500;
 
@@ -35,43 +39,54 @@ async function offeredCatalog(): Promise<Product[]> {
   return [...(domain && token ? await fetchShopifyProducts({ domain, token }) : []), ...bundledCatalog()];
 }
 
-/**
- * Migrates every registration stored the old way, page by page (only rows with an empty selected_product are read).
- * Returns how many rows were looked at and how many were changed.
- */
-export async function migrateProductFields(given?: readonly Product[]): Promise<{ checked: number; migrated: number }> {
-  const catalog = given ?? (await offeredCatalog());
+/** Every document matching `filter`, page by page in $id order, handed to `each` (which may change it). */
+async function eachDocument(filter: string, each: (doc: Models.Document) => Promise<void>) {
   const { databases, where } = collection();
-  let checked = 0;
-  let migrated = 0;
   for (let cursor: string | undefined; ;) {
     let page;
     try {
       page = await databases.listDocuments({
         ...where,
-        queries: [
-          Query.or([Query.equal('selected_product', ['']), Query.isNull('selected_product')]),
-          Query.orderAsc('$id'),
-          Query.limit(PAGE),
-          ...(cursor ? [Query.cursorAfter(cursor)] : []),
-        ],
+        queries: [filter, Query.orderAsc('$id'), Query.limit(PAGE), ...(cursor ? [Query.cursorAfter(cursor)] : [])],
         total: false,
       });
     } catch (err) {
       upstream(err);
     }
-    for (const doc of page.documents) {
-      checked++;
-      const fields = migratedProductFields(storedFields(doc), catalog);
-      if (!fields) continue;
-      try {
-        await databases.updateDocument({ ...where, documentId: doc.$id, data: fields });
-      } catch (err) {
-        upstream(err);
-      }
-      migrated++;
-    }
-    if (page.documents.length < PAGE) return { checked, migrated };
+    for (const doc of page.documents) await each(doc);
+    if (page.documents.length < PAGE) return;
     cursor = page.documents.at(-1)!.$id;
   }
+}
+
+/**
+ * Migrates every registration stored the old way, page by page (only rows with an empty selected_product are read),
+ * then gives every registration without a search text its own. Returns how many rows were looked at and changed.
+ */
+export async function migrateProductFields(given?: readonly Product[]): Promise<{ checked: number; migrated: number; searchable: number }> {
+  const catalog = given ?? (await offeredCatalog());
+  const { databases, where } = collection();
+  let checked = 0;
+  let migrated = 0;
+  let searchable = 0;
+  const write = async (documentId: string, data: Record<string, string>) => {
+    try {
+      await databases.updateDocument({ ...where, documentId, data });
+    } catch (err) {
+      upstream(err);
+    }
+  };
+  await eachDocument(Query.or([Query.equal('selected_product', ['']), Query.isNull('selected_product')]), async (doc) => {
+    checked++;
+    const stored = storedFields(doc);
+    const fields = migratedProductFields(stored, catalog);
+    if (!fields) return;
+    await write(doc.$id, { ...fields, search_text: searchTextOf({ ...stored, ...fields }) });
+    migrated++;
+  });
+  await eachDocument(Query.isNull(SEARCH_TEXT_ATTRIBUTE), async (doc) => {
+    await write(doc.$id, { search_text: searchTextOf(storedFields(doc)) });
+    searchable++;
+  });
+  return { checked, migrated, searchable };
 }

@@ -26,6 +26,7 @@ import {
   type Submission,
   type SubmissionFields,
 } from '../../../src/shared/contracts/submission';
+import { searchTextOf } from '../../../src/shared/search-text';
 import { formatDate, MAX_QUEUE_DAYS, parseDate, registeredAt } from '../../../src/shared/warranty';
 import { adminClient } from '../appwrite';
 import { env } from '../env';
@@ -271,6 +272,7 @@ export async function storeCounterRegistration(input: {
       documentId: input.id,
       data: {
         ...input.fields,
+        search_text: searchTextOf(input.fields),
         image_file_id: photoIds.join(','),
         user_id: userId,
         submitted_at: input.submittedAt,
@@ -306,7 +308,12 @@ export async function markConfirmed(reg: Registration, customerId: string, photo
     const doc = await databases.updateDocument({
       ...where,
       documentId: reg.id,
-      data: { status: REGISTRATION_STATUS.confirmed, user_id: customerId, image_file_id: photos.join(',') },
+      data: {
+        status: REGISTRATION_STATUS.confirmed,
+        user_id: customerId,
+        image_file_id: photos.join(','),
+        search_text: searchTextOf(reg.record),
+      },
       permissions: [Permission.read(Role.user(customerId)), SERVER_MARK],
     });
     return registrationOf(doc);
@@ -323,7 +330,8 @@ export async function adoptPending(reg: Registration): Promise<Registration> {
     const doc = await databases.updateDocument({
       ...where,
       documentId: reg.id,
-      data: { status: REGISTRATION_STATUS.pending, store: '' }, // no enrolled counter is known to have sent it
+      // No enrolled counter is known to have sent it; its search text is the server's own from now on.
+      data: { status: REGISTRATION_STATUS.pending, store: '', search_text: searchTextOf(reg.record) },
       permissions: [SERVER_MARK],
     });
     return registrationOf(doc);
@@ -347,6 +355,7 @@ export async function receive(reg: Registration, store: string): Promise<Registr
       data: {
         status: REGISTRATION_STATUS.confirmed,
         store: reg.serverWritten ? reg.record.store : store,
+        search_text: searchTextOf(reg.record),
       },
       permissions: [Permission.read(Role.user(reg.owner)), SERVER_MARK],
     });

@@ -5,11 +5,14 @@ import { createHash } from 'node:crypto';
 import { AppwriteException, Query } from 'node-appwrite';
 import { importRow } from '../../../src/shared/contracts/import-row';
 import { SUBMISSION_FIELDS, type Submission, type SubmissionFields } from '../../../src/shared/contracts/submission';
+import { haystackOf, matchesTerms, SEARCH_TEXT_ATTRIBUTE, searchTerms, searchTextOf } from '../../../src/shared/search-text';
 import { HttpError } from '../http';
 import { collection, registrationOf, SERVER_MARK, storedFields, upstream } from './registrations';
 
 const PAGE = 1000;
 export const IMPORT_BATCH = 100;
+/** Pages of a search read at most, when the index's matches are not all matches (words on Appwrite Cloud). */
+const SEARCH_PAGES = 10;
 
 /** The registrations for staff: every one, or pages of changes for the staff cache, each with its facts and flags. */
 export function submissionsRepo() {
@@ -34,6 +37,37 @@ export function submissionsRepo() {
   return {
     page,
 
+    /**
+     * Registrations whose name, e-mail, product titles or SKUs hold every term of `query` (folded: case and accents
+     * ignored), newest change first, found through the fulltext index on `search_text`. Each match is checked again
+     * against the registration's own fields: a `search_text` a customer's device wrote cannot put a registration in
+     * someone else's results, and Appwrite Cloud's word matches are narrowed to substring matches. `more`: there are
+     * more matches than `limit`.
+     */
+    async search(query: string, limit: number): Promise<{ submissions: Submission[]; more: boolean }> {
+      const terms = searchTerms(query);
+      const found: Submission[] = [];
+      const size = limit + 1;
+      for (let n = 0; n < SEARCH_PAGES; n++) {
+        let docs;
+        try {
+          const queries = [Query.search(SEARCH_TEXT_ATTRIBUTE, terms.join(' ')), Query.orderDesc('$updatedAt'), Query.limit(size)];
+          if (n) queries.push(Query.offset(n * size));
+          docs = (await databases.listDocuments({ ...where, queries, total: false })).documents;
+        } catch (err) {
+          upstream(err, 'submission');
+        }
+        for (const doc of docs) {
+          const { record } = registrationOf(doc);
+          if (!matchesTerms(haystackOf(record), terms)) continue;
+          if (found.length === limit) return { submissions: found, more: true };
+          found.push(record);
+        }
+        if (docs.length < size) return { submissions: found, more: false };
+      }
+      return { submissions: found, more: true };
+    },
+
     async all(): Promise<Submission[]> {
       const out: Submission[] = [];
       for (let cursor: string | undefined; ;) {
@@ -53,7 +87,8 @@ export function submissionsRepo() {
               current: current.record,
             });
         }
-        return registrationOf(await databases.updateDocument({ ...where, documentId: id, data: fields })).record;
+        const data = { ...fields, search_text: searchTextOf(fields) };
+        return registrationOf(await databases.updateDocument({ ...where, documentId: id, data })).record;
       } catch (err) {
         upstream(err, 'submission');
       }
@@ -106,6 +141,7 @@ export function submissionsRepo() {
                 $id: b.id,
                 $permissions: [SERVER_MARK],
                 ...b.fields,
+                search_text: searchTextOf(b.fields),
                 submitted_at: new Date().toISOString(),
               })),
             });
@@ -118,7 +154,7 @@ export function submissionsRepo() {
               results.push({ row: b.row, status: 'skipped', id: b.id });
               continue;
             }
-            await databases.updateDocument({ ...where, documentId: b.id, data: b.fields });
+            await databases.updateDocument({ ...where, documentId: b.id, data: { ...b.fields, search_text: searchTextOf(b.fields) } });
             results.push({ row: b.row, status: 'updated', id: b.id });
           }
         } catch (err) {

@@ -27,6 +27,7 @@ export const FUNCTIONS = {
   sendToShopify: { method: 'POST', caller: 'customer', bodyLimit: 64 * KB },
   getSubmissions: { method: 'GET', caller: 'staff' },
   getAppwriteSubmissions: { method: 'GET', caller: 'staff' },
+  searchAppwriteSubmissions: { method: 'GET', caller: 'staff' },
   updateAppwriteSubmission: { method: 'POST', caller: 'staff', bodyLimit: 64 * KB },
   importToAppwrite: { method: 'POST', caller: 'staff', bodyLimit: 6 * KB * KB },
   staffImage: { method: 'GET', caller: 'staff', file: true },

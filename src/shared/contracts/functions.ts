@@ -25,6 +25,8 @@ import { fieldsSchema, ID_PATTERN as ID, submissionSchema, updateSchema } from '
 import { withinLimit } from './text-length';
 
 export const MAX_IMPORT_ROWS = 20_000;
+/** Why a staff search of every registration on the server was refused: it needs a term of 3 characters or more. */
+export const SEARCH_TOO_SHORT = 'Type at least 3 characters to search every registration.';
 const submissionId = z.string().regex(ID);
 
 /** A URL query as an object of its parameters (absent ones undefined). */
@@ -167,6 +169,18 @@ export const functionSchemas = {
       z.array(submissionSchema),
       z.object({ submissions: z.array(submissionSchema), nextCursor: z.string().nullable(), serverTime: z.string() }),
     ]),
+  },
+  // Every registration whose name, e-mail, product or SKU holds each term of `q`, newest change first.
+  searchAppwriteSubmissions: {
+    query: query({
+      q: z
+        .string()
+        .default('')
+        .transform((v) => v.trim())
+        .pipe(z.string().min(3, SEARCH_TOO_SHORT).max(255, 'Search for at most 255 characters.')),
+      limit: optionalInt('limit', 1, 100),
+    }),
+    response: z.object({ submissions: z.array(submissionSchema), more: z.boolean() }),
   },
   // A 409 carries the server's copy, changed since the editor opened it.
   updateAppwriteSubmission: { body: updateSchema, response: submissionSchema, errorDetails: z.object({ current: submissionSchema }) },

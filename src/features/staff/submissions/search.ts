@@ -2,21 +2,10 @@
 // full_name, email, selected_product and product_sku, ignoring accents ("Nunez" finds "Núñez"), over every cached
 // row, fast enough per keystroke.
 import type { Submission } from '@/shared/contracts/submission';
+import { fold, haystackOf } from '@/shared/search-text';
 
-/** Letters that lose no accent mark in NFD but are written without one by people who cannot type them. */
-const PLAIN: Record<string, string> = { ß: 'ss', ø: 'o', æ: 'ae', œ: 'oe', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
-
-/** Text as the search compares it: lower case, accents removed. */
-export const fold = (text: string): string =>
-  text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .replace(/[ßøæœłđðþı]/g, (c) => PLAIN[c]!);
-
-/** What a row is searched by, folded once; a separator no one types keeps fields apart. */
-export const haystackOf = (s: Pick<Submission, 'full_name' | 'email' | 'selected_product' | 'product_sku'>): string =>
-  fold(`${s.full_name ?? ''}\u0001${s.email ?? ''}\u0001${s.selected_product ?? ''}\u0001${s.product_sku ?? ''}`);
+// fold and haystackOf are shared with the server's search (src/shared/search-text.ts), so both fold text alike.
+export { fold, haystackOf } from '@/shared/search-text';
 
 /** Haystacks kept per row object, so a list that changed in a few rows is indexed again in a few rows. */
 const haystacks = new WeakMap<object, string>();
