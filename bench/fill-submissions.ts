@@ -2,6 +2,7 @@
 // format, far faster than the API would; one of them is a known old customer a search must find.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
+import { searchTextOf } from '../src/shared/search-text';
 
 /** The oldest-but-17 registration: found by any of these, it tells whether search reaches rows the device lacks. */
 export const OLD_CUSTOMER = {
@@ -36,13 +37,15 @@ export function fillSubmissions(dir: string, n: number): void {
         phone: `+1 555${String(i).padStart(7, '0')}`,
         address: `${i} Elm St, Apt ${i % 40}, Springfield, IL, 62701, United States`,
         product_sku: old ? OLD_CUSTOMER.product_sku : `RNG-${1000 + (i % 300)}-18K`,
-        selected_product: old ? OLD_CUSTOMER.selected_product : PRODUCTS[i % PRODUCTS.length],
+        selected_product: old ? OLD_CUSTOMER.selected_product : PRODUCTS[i % PRODUCTS.length]!,
         user_id: null,
         image_file_id: i % 3 === 0 ? `photo${i}` : null,
         submitted_at: t,
         status: i % 11 === 0 ? 'pending' : null,
         store: STORES[i % STORES.length] || null,
+        search_text: '',
       };
+      data.search_text = searchTextOf(data);
       insert.run(`bench${String(i).padStart(7, '0')}`, JSON.stringify(data), t, t);
     }
   });
