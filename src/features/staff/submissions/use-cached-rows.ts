@@ -120,7 +120,8 @@ export function useCachedRows(db: AppDb): CachedRows {
       if (changed.length) take(changed);
       const moved = rows.length !== now.count;
       if (moved) await reconcile(await repo.idsNewestFirst());
-      keepSnapshot();
+      // A sync that only moved its mark (every few seconds) does not put off a copy already due.
+      if (changed.length || moved || !writeTimer) keepSnapshot();
       return changed.length > 0 || moved;
     }
 
@@ -144,8 +145,10 @@ export function useCachedRows(db: AppDb): CachedRows {
      */
     function keepSnapshot() {
       clearTimeout(writeTimer);
+      writeTimer = undefined;
       if (!unsaved || !mark) return;
       writeTimer = setTimeout(() => {
+        writeTimer = undefined;
         const state: RowsState = { rows, since: since(), pendingIds };
         unsaved = false;
         writing = writing
@@ -154,12 +157,15 @@ export function useCachedRows(db: AppDb): CachedRows {
       }, SNAPSHOT_DELAY_MS);
     }
 
-    /** Reads what changed: at once after a quiet moment, else at most once per REFRESH_MS while writes go on. */
+    /**
+     * Reads what changed: at once, but while a first fill writes its pages (no sync has finished yet), at most once
+     * per REFRESH_MS, so the table is not rebuilt for every page.
+     */
     const refresh = () => {
       if (queued) return;
       queued = true;
-      const wait = Math.max(0, lastRead + REFRESH_MS - performance.now());
-      refreshTimer = setTimeout(() => {
+      const wait = mark ? 0 : Math.max(0, lastRead + REFRESH_MS - performance.now());
+      const read = () => {
         reading = reading
           .then(async () => {
             queued = false;
@@ -167,7 +173,9 @@ export function useCachedRows(db: AppDb): CachedRows {
             if (await readChanges()) publish(true);
           })
           .catch((err: unknown) => console.error('Reading the cached submissions failed', err));
-      }, wait);
+      };
+      if (wait > 0) refreshTimer = setTimeout(read, wait);
+      else read();
     };
 
     reading = (async () => {
