@@ -11,7 +11,7 @@ import { failure, request, StaffSyncError, type StaffFetch } from './staff-api';
 
 export const PAGE_LIMIT = 1000;
 /** Rows per page of a first fill: fewer round trips and transactions, within the function's limit of 5,000. */
-export const FILL_PAGE = 2500;
+export const FILL_PAGE = 5000;
 /** The first page of a fill is small, so the newest rows are on screen at once. */
 const FIRST_FILL_PAGE = 500;
 /** How many of the most recently changed registrations a device keeps (plus every one opened or edited on it). */

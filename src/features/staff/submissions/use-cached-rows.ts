@@ -188,6 +188,8 @@ export function useCachedRows(db: AppDb): CachedRows {
       const copy = await staffSnapshotRepository(db).read();
       if (copy) {
         adopt(copy.rows);
+        // These rows are the copy: it is written again only once something changed.
+        unsaved = false;
         // The copy's own starting point: what changed after it was written is read from the records.
         mark = null;
         newest = copy.since;

@@ -118,7 +118,7 @@ describe('staff cache', () => {
     expect(result.changed).toBe(2500);
     expect(await db.submissions.count()).toBe(2500);
     const fill = server.requests.filter((u) => u.searchParams.get('order') === 'desc');
-    expect(fill.map((u) => u.searchParams.get('limit'))).toEqual(['500', '2500']);
+    expect(fill.map((u) => u.searchParams.get('limit'))).toEqual(['500', '5000']);
     expect(fill[0]!.searchParams.has('since')).toBe(false);
     expect(fill[1]!.searchParams.get('before')).toBe(server.docs.get('doc-002000')!.$updatedAt);
     expect(fill[1]!.searchParams.get('cursor')).toBe('doc-002000');
