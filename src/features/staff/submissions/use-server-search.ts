@@ -9,7 +9,7 @@ import type { Submission } from '@/shared/contracts/submission';
 /** Fewer characters than this are searched on the device only (the server answers them 400). */
 export const SERVER_TERM_MIN = 3;
 /** The server is asked once typing pauses this long. */
-const PAUSE_MS = 250;
+const PAUSE_MS = 150;
 const LIMIT = 50;
 
 export type ServerSearch = {
