@@ -17,6 +17,7 @@ import { benchPhotoPath } from './photo-path';
 import { benchLighthouse } from './lighthouse';
 import { benchStartPage } from './start-page';
 import { benchWarranties } from './warranties';
+import { benchScaleServer } from './scale-server';
 import type { Row } from './common';
 
 const OVERALL_MS = 20 * 60_000;
@@ -72,6 +73,7 @@ const PARTS = {
   lighthouse: 'Lighthouse',
   'bundle-size': 'bundle size',
   warranties: '/warranties',
+  'scale-server': 'server search at scale',
 } as const;
 type Part = keyof typeof PARTS;
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
@@ -118,6 +120,8 @@ rows.push(...(await run('lighthouse', benchLighthouse)));
 rows.push(...(await run('bundle-size', benchBundleSize)));
 rows.push(...(await run('warranties', benchWarranties)));
 rows.push(...(await run('certificate', benchCertificate)));
+// SCALE_SIZES=100000 runs one size only (e.g. while working on the search); by default 100,000 and 1,000,000.
+rows.push(...(await run('scale-server', () => benchScaleServer(process.env.SCALE_SIZES?.split(',').map(Number)))));
 
 const cell = (s: string) => s.replace(/\|/g, '\\|');
 const lines = [

@@ -1,11 +1,13 @@
 // Starts the embedded server on loopback with a temp DATA_DIR and prints {port, apiKey} as one JSON line.
+// BENCH_DATA_DIR names a DATA_DIR to use instead (filled beforehand, kept after).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../server/app';
 import { configFromEnv } from '../server/config';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'warranty-bench-'));
+const given = process.env.BENCH_DATA_DIR;
+const dataDir = given ?? mkdtempSync(join(tmpdir(), 'warranty-bench-'));
 const server = await startServer({
   ...configFromEnv({}),
   port: 0,
@@ -24,7 +26,7 @@ const stop = async () => {
   if (stopping) return;
   stopping = true;
   await server.close().catch(() => {});
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!given) rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };
 process.once('SIGTERM', stop);

@@ -15,8 +15,10 @@ export type BenchServer = {
 
 const SERVE = fileURLToPath(new URL('./serve.ts', import.meta.url));
 
-export async function startServerProcess(timeoutMs = 30_000): Promise<BenchServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVE], { stdio: ['pipe', 'pipe', 'inherit'] });
+/** `dataDir`: a DATA_DIR to serve (kept after), instead of a fresh temporary one. */
+export async function startServerProcess(timeoutMs = 30_000, dataDir?: string): Promise<BenchServer> {
+  const env = dataDir ? { ...process.env, BENCH_DATA_DIR: dataDir } : process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVE], { stdio: ['pipe', 'pipe', 'inherit'], env });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;

@@ -10,8 +10,13 @@ import { submissionsRepo } from '../lib/registrations/staff-repository';
 
 const DEFAULT_LIMIT = 50;
 
+/** Each term is a condition of its own; a search of more words is refused rather than sent. */
+const MAX_TERMS = 20;
+
 export default defineFunction('searchAppwriteSubmissions', async ({ query: { q, limit } }) => {
+  const terms = searchTerms(q);
   // Short terms have no index entries: a search of nothing but short terms would read every registration.
-  if (!searchTerms(q).some((t) => [...t].length >= 3)) throw new HttpError(400, 'invalid_query', SEARCH_TOO_SHORT);
+  if (!terms.some((t) => [...t].length >= 3)) throw new HttpError(400, 'invalid_query', SEARCH_TOO_SHORT);
+  if (new Set(terms).size > MAX_TERMS) throw new HttpError(400, 'invalid_query', `Search for at most ${MAX_TERMS} words at once.`);
   return submissionsRepo().search(q, limit ?? DEFAULT_LIMIT);
 });

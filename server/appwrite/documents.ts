@@ -197,7 +197,8 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
         // Newest change first with a fulltext search: the FTS table's rows are in the order of the documents' last
         // changes, so its matches are read newest first and the page ends the reading, however many match.
         const { fts, map } = ft.tables;
-        const rest = where.filter((_, i) => i !== 2 + ft.whereAt);
+        // Other conditions on the searched attribute (a short term, a `contains`) read the FTS table's copy of it.
+        const rest = where.filter((_, i) => i !== 2 + ft.whereAt).map((w) => w.split(ft.attribute.expr).join(ft.attribute.onFts));
         const restParams = params.filter((_, i) => i !== 2 + ft.paramAt);
         rows = stmt(
           `SELECT d.* FROM ${fts} f CROSS JOIN ${map} m CROSS JOIN documents d WHERE f.${fts} MATCH ? AND m.ft = f.rowid AND d.seq = m.seq AND ${rest.join(' AND ')} ORDER BY f.rowid DESC LIMIT ? OFFSET ?`,

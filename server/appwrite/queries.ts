@@ -2,7 +2,7 @@
 // Attributes are checked against the collection, values are always bound, never spliced into SQL.
 import { AppwriteError } from './errors';
 import type { CollectionInfo } from './schema';
-import { fulltextIndexOf, fulltextTables, ftsMatch, isIndexedTerm, type FulltextTables } from './fulltext';
+import { fulltextIndexOf, fulltextTables, ftsColumn, ftsMatch, isIndexedTerm, type FulltextTables } from './fulltext';
 
 export const LIST_DEFAULT = 25;
 export const LIST_MAX = 5000;
@@ -25,7 +25,7 @@ export type CompiledQuery = {
    * A top-level `search` answered by a fulltext index: `where[whereAt]` (with the one parameter `params[paramAt]`)
    * is its FTS lookup, which a list in the order of last changes reads from the FTS table itself instead.
    */
-  fulltext: { tables: FulltextTables; match: string; whereAt: number; paramAt: number } | null;
+  fulltext: { tables: FulltextTables; match: string; whereAt: number; paramAt: number; attribute: { expr: string; onFts: string } } | null;
 };
 
 export const queryInvalid = (msg: string) => new AppwriteError(400, 'general_query_invalid', `Invalid query: ${msg}`);
@@ -120,6 +120,8 @@ export function compileQueries(rawQueries: unknown[], col: CollectionInfo): Comp
       match: long.length ? ftsMatch(long) : null,
       ftsSql: `d.seq IN (SELECT m.seq FROM ${tables.fts} f JOIN ${tables.map} m ON m.ft = f.rowid WHERE f.${tables.fts} MATCH ?)`,
       likes: terms.filter((t) => !isIndexedTerm(t)).map((t) => ({ sql: `${expr} LIKE ? ESCAPE '\\'`, param: `%${like(t)}%` })),
+      /** The attribute, and the FTS table's own copy of it (smaller to read than the document). */
+      attribute: { expr, onFts: `f.${ftsColumn(0)}` },
     };
   };
 
@@ -238,8 +240,22 @@ export function compileQueries(rawQueries: unknown[], col: CollectionInfo): Comp
       }
       case 'search': {
         const s = search(q);
-        if (s.match) {
-          out.fulltext = { tables: s.tables, match: s.match, whereAt: out.where.length, paramAt: out.params.length };
+        const same = out.fulltext?.tables.fts === s.tables.fts ? out.fulltext : null;
+        if (s.match && same) {
+          // Several searches of one attribute (one per term, as Appwrite Cloud answers each with AND) are one lookup.
+          same.match = `${same.match} ${s.match}`;
+          out.params[same.paramAt] = same.match;
+        } else if (s.match && !out.fulltext) {
+          out.fulltext = {
+            tables: s.tables,
+            match: s.match,
+            whereAt: out.where.length,
+            paramAt: out.params.length,
+            attribute: s.attribute,
+          };
+          out.where.push(s.ftsSql);
+          out.params.push(s.match);
+        } else if (s.match) {
           out.where.push(s.ftsSql);
           out.params.push(s.match);
         }

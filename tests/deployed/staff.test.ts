@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { chromiumPath, DESK } from '../helpers/browser';
 import { createRegistration, signedInCustomer } from '../helpers/customers';
-import { signInStaffThroughForm } from '../helpers/fixtures';
+import { signInStaffThroughForm, STAFF } from '../helpers/fixtures';
+import { signIn } from '../helpers/staff';
 import { deploymentForSuite } from '../helpers/netlify-site';
 import { adminClient } from '../helpers/server';
 import { countText, importSummary, rowByName, saveEdit, searchBox, searchShows } from '../helpers/submissions-screen';
@@ -74,6 +75,15 @@ describe.runIf(chromiumPath)('deployed: staff import, search, edit and export', 
     await searchShows(page, 'NAVY.example', ['Grace Hopper']);
     expect(await countText(page)).toBe('Showing 1 of 4 submissions');
     await searchShows(page, 'ångström', ['Zoë Ångström']);
+    // Every registration on the server, through the bundled function and the backend's fulltext index.
+    const token = await signIn(d.backend, STAFF.email, STAFF.password);
+    const found = await fetch(`${d.url}/.netlify/functions/searchAppwriteSubmissions?q=${encodeURIComponent('Angstrom zoe')}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(found.status).toBe(200);
+    expect(((await found.json()) as { submissions: { full_name: string }[] }).submissions.map((s) => s.full_name)).toEqual([
+      'Zoë Ångström',
+    ]);
 
     await searchBox(page).fill('alan');
     await saveEdit(rowByName(page, 'Alan Turing'), { Phone: '+44 20 7946 0000', Address: 'Bletchley Park, Milton Keynes' });

@@ -3,11 +3,15 @@
 // first, paged with `more`; short or hostile input is a 400 or plain text, never a 500; only staff may search.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DatabasesIndexType, Query } from 'node-appwrite';
-import { adminClient } from '../helpers/server';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { adminClient, startTestServer } from '../helpers/server';
+import { dropFulltext, fulltextTables } from '../../server/appwrite/fulltext';
 import { createRegistration, jwtOf, sendToShopify, signedInCustomer } from '../helpers/customers';
 import { serverForSuite } from '../helpers/suite';
 import { authCases } from '../helpers/staff';
-import { STAFF } from '../helpers/fixtures';
+import { registrationFields, STAFF } from '../helpers/fixtures';
 import type { Submission } from '../../src/shared/contracts/submission';
 
 type Found = { submissions: Submission[]; more: boolean };
@@ -109,6 +113,10 @@ describe('staff search on the server', () => {
       expect(body.error).toBe('Type at least 3 characters to search every registration.');
     }
     expect((await search('x'.repeat(300))).status).toBe(400);
+    const many = await search(`zoe ${'a b c d e f g h i j k l m n o p q r s t u v w x y z '.repeat(4)}`);
+    expect(many.status).toBe(400);
+    expect(many.body.error).toBe('Search for at most 20 words at once.');
+    expect(await ids(`nunez ${'zoe '.repeat(40)}`)).toEqual(['zoe']);
     const hostile = ['"""', 'zoe"', '***', 'nu*', 'NEAR(zoe', 'NEAR(zoe nunez)', 'zoe OR ada', 'zoe AND', '{a0}: x', "'; DROP", '___'];
     for (const q of hostile) {
       const { status, body } = await search(q);
@@ -184,6 +192,9 @@ describe('Query.search in the embedded Appwrite API', () => {
     expect(await found('note', Query.orderDesc('$updatedAt'))).toEqual(['n1', 'n3', 'n2']);
     expect(await found('note', Query.orderDesc('$updatedAt'), Query.limit(1), Query.offset(1))).toEqual(['n3']);
     expect(await found('note re', Query.orderDesc('$updatedAt'))).toEqual(['n1', 'n3']);
+    // Searches of one attribute, one per term, must all match.
+    expect(await found('note', Query.search('body', 'clasp'), Query.orderDesc('$updatedAt'))).toEqual(['n3']);
+    expect(await found('note', Query.search('body', 'stone'), Query.search('body', 'reset'))).toEqual(['n1']);
     await db().deleteDocument({ databaseId, collectionId, documentId: 'n3' });
     expect(await found('clasp')).toEqual([]);
     expect(await found('note', Query.orderDesc('$updatedAt'))).toEqual(['n1', 'n2']);
@@ -192,5 +203,35 @@ describe('Query.search in the embedded Appwrite API', () => {
 
     await db().deleteIndex({ databaseId, collectionId, key: 'body_text' });
     expect(await list([Query.search('body', 'stone')]).catch((e: { code: number }) => e.code)).toBe(400);
+  });
+});
+
+describe('a store from before fulltext indexes were kept', () => {
+  it('gets the index of a fulltext index declared earlier at its next start, filled from its documents', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'warranty-fulltext-'));
+    try {
+      const before = await startTestServer({}, dir);
+      const where = { databaseId: 'warranty', collectionId: 'submissions' };
+      await adminClient(before).databases.createDocument({
+        ...where,
+        documentId: 'old',
+        data: { ...registrationFields({ full_name: 'Søren Kierkegaard' }), search_text: 'soren kierkegaard' },
+      });
+      // As such a store was: the index recorded, no FTS table behind it.
+      const { fts } = fulltextTables('warranty', 'submissions', 'search_text');
+      dropFulltext(before.db, 'warranty', 'submissions', 'search_text');
+      expect(before.db.prepare('SELECT 1 FROM sqlite_master WHERE name = ?').get(fts)).toBeUndefined();
+      await before.dispose();
+
+      const after = await startTestServer({}, dir);
+      try {
+        const found = await adminClient(after).databases.listDocuments({ ...where, queries: [Query.search('search_text', 'kierke')] });
+        expect(found.documents.map((d) => d.$id)).toEqual(['old']);
+      } finally {
+        await after.dispose();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -42,16 +42,21 @@ export function submissionsRepo() {
      * ignored), newest change first, found through the fulltext index on `search_text`. Each match is checked again
      * against the registration's own fields: a `search_text` a customer's device wrote cannot put a registration in
      * someone else's results, and Appwrite Cloud's word matches are narrowed to substring matches. `more`: there are
-     * more matches than `limit`.
+     * more matches than `limit`, or SEARCH_PAGES pages were read without finding them all.
      */
     async search(query: string, limit: number): Promise<{ submissions: Submission[]; more: boolean }> {
-      const terms = searchTerms(query);
+      const terms = [...new Set(searchTerms(query))];
+      // One search per term of 3+ characters (Appwrite Cloud answers a search of several words with any of them); a
+      // shorter term, which no fulltext index holds, is a `contains` (a substring) beside them.
+      const indexed = terms.map((t) =>
+        [...t].length >= 3 ? Query.search(SEARCH_TEXT_ATTRIBUTE, t) : Query.contains(SEARCH_TEXT_ATTRIBUTE, [t]),
+      );
       const found: Submission[] = [];
       const size = limit + 1;
       for (let n = 0; n < SEARCH_PAGES; n++) {
         let docs;
         try {
-          const queries = [Query.search(SEARCH_TEXT_ATTRIBUTE, terms.join(' ')), Query.orderDesc('$updatedAt'), Query.limit(size)];
+          const queries = [...indexed, Query.orderDesc('$updatedAt'), Query.limit(size)];
           if (n) queries.push(Query.offset(n * size));
           docs = (await databases.listDocuments({ ...where, queries, total: false })).documents;
         } catch (err) {

@@ -53,3 +53,24 @@ describe('compileQueries', () => {
     expect(() => compileQueries([raw], col)).toThrowError(/Invalid query/);
   });
 });
+
+describe('search', () => {
+  const indexed = { ...col, indexes: [{ key: 'email_text', type: 'fulltext', attributes: ['email'], orders: [] }] } as CollectionInfo;
+  const search = (text: string, c = indexed) =>
+    compileQueries([JSON.stringify({ method: 'search', attribute: 'email', values: [text] })], c);
+
+  it('needs a fulltext index on the attribute, as Appwrite does', () => {
+    expect(() => search('ada', { ...col, indexes: [] } as CollectionInfo)).toThrow(
+      'Invalid query: Searching by attribute "email" requires a fulltext index.',
+    );
+  });
+
+  it('looks up terms of 3+ characters in the index as quoted strings, shorter ones with an escaped LIKE', () => {
+    const q = search('ada "x" NEAR(a OR b) 5%');
+    expect(q.fulltext?.match).toBe('"ada" """x""" "NEAR(a"');
+    expect(q.params).toEqual(['"ada" """x""" "NEAR(a"', '%OR%', '%b)%', '%5\\%%']);
+    expect(q.where).toHaveLength(4);
+    expect(q.where[0]).toContain('MATCH ?');
+    expect(search('  ').where).toEqual([]);
+  });
+});
