@@ -1,7 +1,8 @@
 // Fills a fresh server's data folder with `n` registrations straight into its SQLite file, in the server's own
 // format, far faster than the API would; one of them is a known old customer a search must find.
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
+import { createFulltext, dropFulltext } from '../server/appwrite/fulltext';
+import type { IndexSpec } from '../server/appwrite/schema';
+import { openDb } from '../server/store/sqlite';
 import { searchTextOf } from '../src/shared/search-text';
 
 /** The oldest-but-17 registration: found by any of these, it tells whether search reaches rows the device lacks. */
@@ -16,12 +17,14 @@ export const OLD_CUSTOMER = {
 const PRODUCTS = ['Aurora Pendant', 'Solstice Ring', 'Tidal Hoops', 'Meridian Chain', 'Ember Studs', 'Halo Band', ''];
 const STORES = ['', 'Downtown', 'Airport', 'Harbour'];
 const STEP_MS = 20_000;
+const SEARCH_INDEX: IndexSpec = { key: 'search_text', type: 'fulltext', attributes: ['search_text'], orders: [] };
 
 /** Writes `n` registrations, one every 20 seconds up to a minute ago, into the server's database in `dir`. */
 export function fillSubmissions(dir: string, n: number): void {
-  const db = new Database(join(dir, 'warranty.sqlite'));
-  db.pragma('journal_mode = WAL');
+  const db = openDb(dir);
   db.pragma('synchronous = OFF');
+  // Rows first, then the server's fulltext index made from them in one statement (as bench/scale-server.ts does).
+  dropFulltext(db, 'warranty', 'submissions', SEARCH_INDEX.key);
   const insert = db.prepare(
     `INSERT INTO documents (database_id, collection_id, id, data, permissions, created_at, updated_at)
      VALUES ('warranty', 'submissions', ?, ?, '[]', ?, ?)`,
@@ -50,6 +53,7 @@ export function fillSubmissions(dir: string, n: number): void {
     }
   });
   for (let i = 0; i < n; i += 50_000) batch(i, Math.min(n, i + 50_000));
+  db.transaction(() => createFulltext(db, 'warranty', 'submissions', SEARCH_INDEX))();
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
 }
