@@ -10,6 +10,7 @@ import { benchUploadImage } from './upload-image';
 import { benchImport } from './import';
 import { benchStaffTable } from './staff-table';
 import { benchClaimsQueue } from './claims-queue';
+import { benchNewStaffDevice } from './new-staff-device';
 import { benchOfflineStart } from './offline-start';
 import { benchOutboxDrain } from './outbox-drain';
 import { benchWizard } from './wizard';
@@ -64,6 +65,7 @@ const PARTS = {
   import: 'import',
   'staff-table': 'staff table',
   claims: 'claims queue',
+  'new-staff-device': 'new staff device',
   'offline-start': 'offline start',
   'outbox-drain': 'outbox drain',
   'counter-drain': 'counter drain',
@@ -85,6 +87,13 @@ if (unknown.length) {
   console.error(`unknown part ${unknown.join(', ')}; parts: ${Object.keys(PARTS).join(', ')}`);
   process.exit(2);
 }
+/** `--sizes=100000` limits the new staff device part to these server sizes. */
+const sizesArg = () =>
+  process.argv
+    .find((a) => a.startsWith('--sizes='))
+    ?.slice('--sizes='.length)
+    .split(',')
+    .map(Number);
 const wanted = (part: Part) => !only || only.includes(part);
 const run = async (part: Part, fn: () => Promise<Row[]>) => (wanted(part) ? section(PARTS[part], fn) : []);
 
@@ -105,6 +114,7 @@ if (serverParts.some(wanted)) {
 }
 rows.push(...(await run('staff-table', benchStaffTable)));
 rows.push(...(await run('claims', benchClaimsQueue)));
+rows.push(...(await run('new-staff-device', () => benchNewStaffDevice(sizesArg()))));
 rows.push(...(await run('offline-start', benchOfflineStart)));
 rows.push(...(await run('outbox-drain', () => benchOutboxDrain({ via: 'customer', records: 100 }))));
 rows.push(...(await run('counter-drain', () => benchOutboxDrain({ via: 'counter', records: 50 }))));

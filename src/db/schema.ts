@@ -23,6 +23,7 @@ export type AppDb = Dexie & {
   staffSnapshot: EntityTable<StaffSnapshotRecord, 'key'>; // the staff cache as a few JSON texts, for a fast first read
   claimOutbox: EntityTable<ClaimOutboxEntry, 'id'>; // problem reports and replies waiting for the server (photos in draftFiles)
   claims: EntityTable<CachedClaim, 'id'>; // staff's copy of the claims queue, delta-synced by updated_at
+  keptSubmissions: EntityTable<{ id: string }, 'id'>; // submissions staff opened on this device: kept outside the window
 };
 
 export const DB_NAME = 'warranty';
@@ -42,6 +43,7 @@ export function openAppDb(name = DB_NAME): AppDb {
   db.version(2).stores({ staffSnapshot: 'key' });
   db.version(3).stores({ claimOutbox: 'id, createdAt' });
   db.version(4).stores({ claims: 'id, updated_at, [open+opened_at]' });
+  db.version(5).stores({ keptSubmissions: 'id' });
   return db;
 }
 

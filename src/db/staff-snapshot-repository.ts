@@ -30,13 +30,14 @@ const yieldToPage = (): Promise<void> => {
 export const staffSnapshotRepository = (db: AppDb) => ({
   /** The copy as last written, or null when there is none or it cannot be read (the records are read instead). */
   async read(): Promise<RowsState | null> {
-    const records = await db.staffSnapshot.toArray();
-    const header = records.find((r): r is Header => r.key === 'header');
-    const parts = records.filter((r): r is Part => r.key !== 'header').sort((a, b) => (a.key < b.key ? -1 : 1));
-    if (!header || header.format !== FORMAT || parts.length !== header.parts) return null;
+    // One part at a time, so no more than one part's text is held beside the rows made from it.
+    const header = (await db.staffSnapshot.get('header')) as Header | undefined;
+    if (!header || header.format !== FORMAT) return null;
     const rows: Submission[] = [];
     try {
-      for (const part of parts) {
+      for (let i = 0; i < header.parts; i++) {
+        const part = (await db.staffSnapshot.get(partKey(i))) as Part | undefined;
+        if (!part) return null;
         for (const row of JSON.parse(part.json) as Submission[]) rows.push(row);
         await yieldToPage();
       }
@@ -44,6 +45,9 @@ export const staffSnapshotRepository = (db: AppDb) => ({
       return null;
     }
     if (rows.length !== header.count) return null;
+    // The copy was replaced while its parts were read (each part is its own read): the records are read instead.
+    const still = (await db.staffSnapshot.get('header')) as Header | undefined;
+    if (!still || still.since !== header.since || still.count !== header.count) return null;
     return { rows, since: header.since, pendingIds: header.pendingIds };
   },
 

@@ -1,13 +1,31 @@
-// The staff's copy of the submissions on this device: filled in pages, then kept current by deltas on $updatedAt.
+// The staff's copy of the submissions on this device. A new device fills it newest change first, in pages, until it
+// holds the DEVICE_WINDOW most recently changed registrations or the server has no more; later syncs bring the
+// changes since the last server time (deltas on $updatedAt), and rows falling out of the window are dropped unless
+// staff opened or edited them here.
 import type { AppDb } from '@/db/schema';
 import { UNEXPECTED_ANSWER } from '@/lib/staff-functions';
-import { staffRepository } from '@/db/staff-repository';
+import { staffRepository, type FillProgress } from '@/db/staff-repository';
+import type { Submission } from '@/shared/contracts/submission';
 import { withLock } from './lock';
-import { failure, request, type StaffFetch } from './staff-api';
+import { failure, request, StaffSyncError, type StaffFetch } from './staff-api';
 
 export const PAGE_LIMIT = 1000;
+/** Rows per page of a first fill: fewer round trips and transactions, within the function's limit of 5,000. */
+export const FILL_PAGE = 5000;
+/** The first page of a fill is small, so the newest rows are on screen at once. */
+const FIRST_FILL_PAGE = 500;
+/** How many of the most recently changed registrations a device keeps (plus every one opened or edited on it). */
+export const DEVICE_WINDOW = 100_000;
+/** A smaller window for this browser (localStorage), so a test can reach the window's edge with a few rows. */
+export const WINDOW_SETTING = 'warranty.deviceWindow';
 /** Deltas start this long before the last server time, so a write that committed late is still seen. */
 export const DELTA_OVERLAP_MS = 15_000;
+
+/** The window of this device: DEVICE_WINDOW unless the browser's setting names a smaller whole number. */
+export function deviceWindow(): number {
+  const set = Number(globalThis.localStorage?.getItem(WINDOW_SETTING) ?? NaN);
+  return Number.isInteger(set) && set > 0 && set < DEVICE_WINDOW ? set : DEVICE_WINDOW;
+}
 
 /** Appwrite's own time format, so `since` compares with stored $updatedAt values as they are written. */
 const appwriteTime = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
@@ -15,29 +33,92 @@ const appwriteTime = (ms: number) => new Date(ms).toISOString().replace('Z', '+0
 /** Where the sync after the one that ended at `mark` starts: every row it writes changed at or after this. */
 export const deltaStart = (mark: string) => appwriteTime(Date.parse(mark) - DELTA_OVERLAP_MS);
 
-/**
- * Brings the cache up to date: everything on the first run, then changes since the last server time. Pages go by
- * $updatedAt; the cursor only breaks ties inside one timestamp, so a row edited mid-fill cannot hide others.
- */
-export function syncSubmissions(db: AppDb, opts: StaffFetch): Promise<{ changed: number; syncedAt: string }> {
-  return withLock(db, 'sync', () => syncOnce(db, opts));
+type Page = { submissions: Submission[]; nextCursor: string | null; serverTime: string };
+
+async function fetchPage(opts: StaffFetch, query: Record<string, string | number | undefined>): Promise<Page> {
+  const answer = await request(opts, 'getAppwriteSubmissions', { query });
+  if (!answer.ok) throw failure(answer);
+  // Asked with a limit, the function answers a page, never the whole list.
+  if (Array.isArray(answer.data))
+    throw failure({ ok: false, status: 200, code: UNEXPECTED_ANSWER, error: 'The server answered a list, not a page.' });
+  return answer.data;
 }
 
-async function syncOnce(db: AppDb, opts: StaffFetch) {
+/**
+ * Brings the cache up to date: a new device fills its window newest first (going on where a closed page left it),
+ * then changes since the last server time. Pages go by $updatedAt; the cursor only breaks ties inside one timestamp,
+ * so a row edited mid-fill cannot hide others.
+ */
+export function syncSubmissions(db: AppDb, opts: StaffFetch, window = deviceWindow()): Promise<{ changed: number; syncedAt: string }> {
+  return withLock(db, 'sync', async () => {
+    if (await staffRepository(db).syncMark()) {
+      const done = await syncChanges(db, opts, window);
+      return { changed: done.changed.length, syncedAt: done.syncedAt };
+    }
+    const filled = await fillNewestFirst(db, opts, window);
+    // Rows changed while the fill went (moved above its first page) come at once, not with the next sync.
+    const after = await syncChanges(db, opts, window);
+    return { changed: new Set([...filled, ...after.changed]).size, syncedAt: after.syncedAt };
+  });
+}
+
+async function fillNewestFirst(db: AppDb, opts: StaffFetch, window: number) {
   const cache = staffRepository(db);
-  const mark = await cache.syncMark();
-  let since = mark ? deltaStart(mark) : undefined;
+  const from = await cache.fillProgress();
+  let held = await cache.count();
+  // A fill that starts on an empty device, or goes on with one, meets no older copies but rows opened meanwhile.
+  const onlyOpened = held === 0 || from !== null;
+  let at: Partial<FillProgress> = from ?? {};
+  let serverTime = from?.serverTime ?? '';
+  const changed = new Set<string>();
+  let complete = false;
+
+  /** The page after `after`: one row more than the window lacks, so a page that comes back short says there is no more. */
+  const fetchAfter = (after: Partial<FillProgress>, have: number): Promise<Page> => {
+    const limit = Math.min(after.before ? FILL_PAGE : FIRST_FILL_PAGE, window - have + 1);
+    const query = { order: 'desc', limit, before: after.before, cursor: after.cursor };
+    return fetchPage(opts, query).catch((err: unknown) => {
+      // The row the fill stopped at is gone from the server: go on from its time, a few rows read twice.
+      if (after.cursor && err instanceof StaffSyncError && err.status === 400) return fetchPage(opts, { ...query, cursor: undefined });
+      throw err;
+    });
+  };
+
+  let next: Promise<Page> | null = held < window ? fetchAfter(at, held) : null;
+  while (next) {
+    const page: Page = await next;
+    next = null;
+    // The first page's time: anything changed after it comes with the next sync (dedupe by $id).
+    serverTime ||= page.serverTime;
+    const last = page.submissions.at(-1);
+    if (!last) {
+      complete = true;
+      break;
+    }
+    // Newest first, the cursor is safe: a row edited meanwhile moves up, so the rows after it only grow.
+    at = { before: last.$updatedAt, cursor: last.$id, serverTime };
+    // The next page is asked for while this one is stored: the network and the device's writes overlap.
+    const expected = held + page.submissions.length;
+    if (page.nextCursor !== null && expected < window) next = fetchAfter(at, expected);
+    next?.catch(() => undefined);
+    const stored = await cache.storeFillPage(page.submissions, at as FillProgress, onlyOpened);
+    held = stored.held;
+    for (const id of stored.written) changed.add(id);
+    if (page.nextCursor === null) complete = true;
+    else if (!next && held < window) next = fetchAfter(at, held);
+  }
+  await cache.finishSync(serverTime || new Date().toISOString(), new Date().toISOString(), { complete });
+  return changed;
+}
+
+async function syncChanges(db: AppDb, opts: StaffFetch, window: number) {
+  const cache = staffRepository(db);
+  let since: string | undefined = deltaStart((await cache.syncMark())!);
   let cursor: string | undefined;
   let serverTime = '';
   const changed = new Set<string>();
   for (;;) {
-    const answer = await request(opts, 'getAppwriteSubmissions', { query: { limit: PAGE_LIMIT, since, cursor } });
-    if (!answer.ok) throw failure(answer);
-    const page = answer.data;
-    // Asked with a limit, the function answers a page, never the whole list.
-    if (Array.isArray(page))
-      throw failure({ ok: false, status: 200, code: UNEXPECTED_ANSWER, error: 'The server answered a list, not a page.' });
-    // The first page's time: anything changed after it is fetched again next time (dedupe by $id).
+    const page = await fetchPage(opts, { limit: PAGE_LIMIT, since, cursor });
     serverTime ||= page.serverTime;
     for (const id of await cache.storeSyncedPage(page.submissions)) changed.add(id);
     const first = page.submissions[0];
@@ -46,9 +127,10 @@ async function syncOnce(db: AppDb, opts: StaffFetch) {
     since = last.$updatedAt;
     cursor = first.$updatedAt === last.$updatedAt ? last.$id : undefined;
   }
+  const dropped = await cache.evictBeyond(window);
   const syncedAt = new Date().toISOString();
-  await cache.finishSync(serverTime, syncedAt);
-  return { changed: changed.size, syncedAt };
+  await cache.finishSync(serverTime, syncedAt, dropped ? { complete: false } : undefined);
+  return { changed: [...changed], syncedAt };
 }
 
 /** When this device last finished a sync, or null if never. */

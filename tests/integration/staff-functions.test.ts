@@ -141,6 +141,29 @@ describe('staff functions', () => {
       expect((await call('getAppwriteSubmissions', { query: q })).status).toBe(400);
   });
 
+  it('pages newest change first for a new device, without skipping rows that share a time', async () => {
+    const lin = await signedInCustomer(server, 'lin@example.com');
+    for (let i = 0; i < 5; i++) await createRegistration(lin, { full_name: `Lin ${i}` });
+    type Page = { submissions: Submission[]; nextCursor: string | null };
+    const all = ((await (await call('getAppwriteSubmissions')).json()) as Submission[]).map((s) => s.$updatedAt);
+    const seen: Submission[] = [];
+    let q = '?order=desc&limit=2';
+    for (;;) {
+      const page = (await (await call('getAppwriteSubmissions', { query: q })).json()) as Page;
+      seen.push(...page.submissions);
+      const last = page.submissions.at(-1);
+      if (!page.nextCursor || !last) break;
+      q = `?order=desc&limit=2&before=${encodeURIComponent(last.$updatedAt)}&cursor=${last.$id}`;
+    }
+    expect(seen.map((s) => s.$updatedAt)).toEqual(all.slice().sort().reverse());
+    expect(new Set(seen.map((s) => s.$id)).size).toBe(all.length);
+    for (const bad of ['?order=up', '?order=desc&before=soon', '?before=2026-01-01T00:00:00Z', '?order=desc&since=2026-01-01T00:00:00Z']) {
+      const res = await call('getAppwriteSubmissions', { query: bad });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toBeTruthy();
+    }
+  });
+
   it('imports rows by export headers or field names, reports each row, and creates nothing the second time', async () => {
     const data = [
       {

@@ -192,3 +192,22 @@ export function contentId(f: SubmissionFields): string {
   ].join('\u0000');
   return 'imp' + createHash('sha256').update(key).digest('hex').slice(0, 33);
 }
+
+/**
+ * One page of registrations, most recently changed first (a new staff device's first fill): `before` an $updatedAt
+ * (included), `cursor` the last $id of the previous page when that page shared one $updatedAt.
+ */
+export async function pageNewestFirst(opts: { before?: string; cursor?: string; limit: number }): Promise<Submission[]> {
+  const { databases, where } = collection();
+  const queries = [Query.orderDesc('$updatedAt'), Query.limit(opts.limit)];
+  if (opts.before) queries.push(Query.lessThanEqual('$updatedAt', opts.before));
+  if (opts.cursor) queries.push(Query.cursorAfter(opts.cursor));
+  try {
+    const res = await databases.listDocuments({ ...where, queries, total: false });
+    return res.documents.map((d) => registrationOf(d).record);
+  } catch (err) {
+    if (err instanceof AppwriteException && err.type === 'general_cursor_not_found')
+      throw new HttpError(400, 'invalid_query', 'The `cursor` names no submission: start again without it.');
+    upstream(err, 'submission');
+  }
+}

@@ -155,6 +155,15 @@ export const functionSchemas = {
         .optional()
         .refine((v) => v === undefined || ID.test(v), '`cursor` must be a submission id.'),
       limit: optionalInt('limit', 1, 5000),
+      // Newest change first, for a new device's first fill: `before` an $updatedAt (that one included).
+      order: z.enum(['asc', 'desc'], { error: '`order` must be asc or desc.' }).optional(),
+      before: z
+        .string()
+        .optional()
+        .refine(
+          (v) => v === undefined || !Number.isNaN(Date.parse(v)),
+          '`before` must be a date and time, e.g. 2026-01-31T12:00:00.000+00:00.',
+        ),
     }),
     response: z.union([
       z.array(submissionSchema),

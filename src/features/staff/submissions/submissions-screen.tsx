@@ -16,6 +16,8 @@ import { ImportPreviewDialog, ImportSummaryPanel } from './import-preview';
 import { createSearch, filterByStatusAndStore, type StatusFilter } from './search';
 import { SubmissionsTable, type SortOrder } from './submissions-table';
 import { useCachedRows } from './use-cached-rows';
+import { searchScope, useServerSearch } from './use-server-search';
+import { staffRepository } from '@/db/staff-repository';
 import { useCsvImport } from './use-csv-import';
 import { useStaffSync } from '../use-staff-sync';
 import './submissions.css';
@@ -70,7 +72,20 @@ export function SubmissionsScreen({ config, navigate }: { config: RuntimeConfig;
   // Newest registration first by default; sorted once per change of the rows, so every keystroke searches sorted rows.
   const all = useMemo(() => byRegistration(rows ?? [], order), [rows, order]);
   const find = useMemo(() => createSearch(all), [all]);
-  const found = useMemo(() => find(term), [find, term]);
+  const onDevice = useMemo(() => find(term), [find, term]);
+  // The device holds every registration once its first fill ended with all of them (a device synced before the
+  // window existed holds all too); until then the server's search joins the device's.
+  const coverage = useLiveQuery(() => staffRepository(db).coverage(), [db]);
+  const whole = Boolean(sync.syncedAt) && coverage?.complete !== false;
+  const heldIds = useMemo(() => new Set(all.map((r) => r.$id)), [all]);
+  const held = useCallback((id: string) => heldIds.has(id), [heldIds]);
+  const online = !sync.offline && (typeof navigator === 'undefined' || navigator.onLine !== false);
+  const server = useServerSearch({ term, whole, online, token, held });
+  const found = useMemo(
+    () => (server.extra.length ? byRegistration([...onDevice, ...server.extra], order) : onDevice),
+    [onDevice, server.extra, order],
+  );
+  const scope = searchScope({ term, whole: whole || rows === null, filling: !sync.syncedAt, held: all.length, online, server });
   const stores = useMemo(() => [...new Set(all.map((r) => r.store ?? '').filter(Boolean))].sort(), [all]);
   const shown = useMemo(() => filterByStatusAndStore(found, statusFilter, storeFilter), [found, statusFilter, storeFilter]);
   const filtering = statusFilter !== 'all' || storeFilter !== '';
@@ -91,10 +106,17 @@ export function SubmissionsScreen({ config, navigate }: { config: RuntimeConfig;
     const row = all.find((r) => r.$id === c.id) ?? edit?.current;
     if (edit?.current && row) setEditing({ row, conflict: { id: edit.id, mine: edit, current: edit.current } });
   };
-  const onOpen = useCallback((row: Submission) => {
-    setNotice(null);
-    setEditing({ row });
-  }, []);
+  // A registration opened here stays on this device, whatever the window (found on the server, it is stored now).
+  const onOpen = useCallback(
+    (row: Submission) => {
+      setNotice(null);
+      setEditing({ row });
+      staffRepository(db)
+        .keep(row)
+        .catch((err: unknown) => console.error('Keeping an opened submission on this device failed', err));
+    },
+    [db],
+  );
 
   // SPEC.md's three states: Loading..., an error message, or the table. An empty device waits for its first sync.
   const neverSynced = sync.syncedAt === null;
@@ -196,6 +218,11 @@ export function SubmissionsScreen({ config, navigate }: { config: RuntimeConfig;
           </div>
         )}
         <ListFilters {...FILTERS} filters={filters} stores={stores} />
+        {scope && (
+          <p className="subs__scope" role="status">
+            {scope}
+          </p>
+        )}
         {body}
         {csv.preview && <ImportPreviewDialog preview={csv.preview} onCancel={csv.cancel} onConfirm={() => void csv.confirm()} />}
         {editing && (

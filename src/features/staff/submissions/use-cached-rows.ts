@@ -11,6 +11,8 @@ import { deltaStart } from '@/sync/submissions-sync';
 const FIRST_SCREEN = 60;
 /** The fast-read copy is written once the rows have been still this long. */
 const SNAPSHOT_DELAY_MS = 2_000;
+/** While rows keep coming (a first fill's pages), the table takes them in at most this often. */
+const REFRESH_MS = 1_000;
 
 const newestFirst = (a: Submission, b: Submission) =>
   a.$updatedAt < b.$updatedAt ? 1 : a.$updatedAt > b.$updatedAt ? -1 : a.$id < b.$id ? -1 : 1;
@@ -55,12 +57,19 @@ export function useCachedRows(db: AppDb): CachedRows {
     let pendingIds: string[] = [];
     let reading: Promise<unknown> = Promise.resolve();
     let queued = false;
+    let lastRead = 0; // when the last refresh began (performance.now())
+    let refreshTimer: ReturnType<typeof setTimeout> | undefined;
     let writeTimer: ReturnType<typeof setTimeout> | undefined;
     let writing: Promise<unknown> = Promise.resolve();
+    let unsaved = false; // rows changed since the fast-read copy was written
 
     const publish = (complete: boolean) => live && setState({ rows, complete });
+    let oldest = ''; // the oldest $updatedAt held
     const note = (list: Submission[]) => {
-      for (const r of list) if (r.$updatedAt > newest) newest = r.$updatedAt;
+      for (const r of list) {
+        if (r.$updatedAt > newest) newest = r.$updatedAt;
+        if (!oldest || r.$updatedAt < oldest) oldest = r.$updatedAt;
+      }
     };
     /**
      * Records that can differ from the rows held: those changed at or after the newest held, and every row a sync
@@ -79,7 +88,15 @@ export function useCachedRows(db: AppDb): CachedRows {
       rows = next;
       held = new Map(rows.map((r) => [r.$id, r]));
       newest = '';
+      oldest = '';
       note(rows);
+      unsaved = true;
+    };
+    const take = (changed: Submission[]) => {
+      rows = mergeRows(rows, changed);
+      for (const r of changed) held.set(r.$id, r);
+      note(changed);
+      unsaved = true;
     };
 
     async function readAll() {
@@ -90,44 +107,75 @@ export function useCachedRows(db: AppDb): CachedRows {
       keepSnapshot();
     }
 
-    // Rows changed since the rows were read, plus rows with edits waiting (changed in place); a count that then
-    // disagrees means rows went away, and everything is read again. True when anything changed.
+    // Rows changed since the rows were read, rows a first fill wrote below the oldest held, plus rows with edits
+    // waiting (changed in place). A count that then disagrees means rows came or went elsewhere (a row opened from
+    // the server's search, rows dropped out of the window): the ids tell which, and only those are read or dropped.
+    // True when anything changed.
     async function readChanges(): Promise<boolean> {
-      const now = await staffRepository(db).changes(since(), pendingIds);
+      const repo = staffRepository(db);
+      const now = await repo.changes(since(), pendingIds, oldest);
       pendingIds = now.editIds;
       mark = now.mark;
       const changed = now.changed.filter(isNew);
-      if (changed.length) {
-        rows = mergeRows(rows, changed);
-        for (const r of changed) held.set(r.$id, r);
-        note(changed);
-        keepSnapshot();
-      }
-      if (rows.length === now.count) return changed.length > 0;
-      await readAll();
-      return true;
+      if (changed.length) take(changed);
+      const moved = rows.length !== now.count;
+      if (moved) await reconcile(await repo.idsNewestFirst());
+      // A sync that only moved its mark (every few seconds) does not put off a copy already due.
+      if (changed.length || moved || !writeTimer) keepSnapshot();
+      return changed.length > 0 || moved;
     }
 
-    /** Writes the fast-read copy of what is held once the rows have been still a moment. */
+    /** Makes the rows held the records with these ids: reads the missing ones, drops the ones gone. */
+    async function reconcile(ids: string[]) {
+      const gone = new Set(held.keys());
+      for (const id of ids) gone.delete(id);
+      const missing = ids.filter((id) => !held.has(id));
+      if (gone.size) {
+        rows = rows.filter((r) => !gone.has(r.$id));
+        for (const id of gone) held.delete(id);
+        unsaved = true;
+      }
+      if (missing.length) take(await staffRepository(db).byIds(missing));
+      if (rows.length !== ids.length) await readAll();
+    }
+
+    /**
+     * Writes the fast-read copy of what is held once the rows have been still a moment, and only after a finished
+     * sync (never over and over while a first fill writes its pages).
+     */
     function keepSnapshot() {
       clearTimeout(writeTimer);
+      writeTimer = undefined;
+      if (!unsaved || !mark) return;
       writeTimer = setTimeout(() => {
+        writeTimer = undefined;
         const state: RowsState = { rows, since: since(), pendingIds };
+        unsaved = false;
         writing = writing
           .then(() => (live ? staffSnapshotRepository(db).write(state) : undefined))
           .catch((err: unknown) => console.error('Keeping the fast-read copy of the submissions failed', err));
       }, SNAPSHOT_DELAY_MS);
     }
 
+    /**
+     * Reads what changed: at once, but while a first fill writes its pages (no sync has finished yet), at most once
+     * per REFRESH_MS, so the table is not rebuilt for every page.
+     */
     const refresh = () => {
       if (queued) return;
       queued = true;
-      reading = reading
-        .then(async () => {
-          queued = false;
-          if (await readChanges()) publish(true);
-        })
-        .catch((err: unknown) => console.error('Reading the cached submissions failed', err));
+      const wait = mark ? 0 : Math.max(0, lastRead + REFRESH_MS - performance.now());
+      const read = () => {
+        reading = reading
+          .then(async () => {
+            queued = false;
+            lastRead = performance.now();
+            if (await readChanges()) publish(true);
+          })
+          .catch((err: unknown) => console.error('Reading the cached submissions failed', err));
+      };
+      if (wait > 0) refreshTimer = setTimeout(read, wait);
+      else read();
     };
 
     reading = (async () => {
@@ -140,6 +188,8 @@ export function useCachedRows(db: AppDb): CachedRows {
       const copy = await staffSnapshotRepository(db).read();
       if (copy) {
         adopt(copy.rows);
+        // These rows are the copy: it is written again only once something changed.
+        unsaved = false;
         // The copy's own starting point: what changed after it was written is read from the records.
         mark = null;
         newest = copy.since;
@@ -151,7 +201,8 @@ export function useCachedRows(db: AppDb): CachedRows {
       publish(true);
     })().catch((err: unknown) => console.error('Reading the cached submissions failed', err));
 
-    const parts = [`idb://${db.name}/submissions/`, `idb://${db.name}/pendingEdits/`];
+    // The meta table too: a finished sync's mark, after which the fast-read copy is written.
+    const parts = [`idb://${db.name}/submissions/`, `idb://${db.name}/pendingEdits/`, `idb://${db.name}/meta/`];
     const onMutated = (changed: Record<string, unknown>) => {
       if (Object.keys(changed).some((k) => parts.some((p) => k.startsWith(p)))) refresh();
     };
@@ -159,6 +210,7 @@ export function useCachedRows(db: AppDb): CachedRows {
     return () => {
       live = false;
       clearTimeout(writeTimer);
+      clearTimeout(refreshTimer);
       Dexie.on.storagemutated.unsubscribe(onMutated);
     };
   }, [db]);

@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openAppDb, type AppDb } from '@/db/schema';
+import { staffRepository } from '@/db/staff-repository';
 import { staffSnapshotRepository } from '@/db/staff-snapshot-repository';
 import type { Submission } from '@/shared/contracts/submission';
 import { flushPendingEdits, queueEdit, resolveConflict } from '@/sync/pending-edits';
@@ -59,12 +60,16 @@ class FakeFunctions {
     if (url.pathname.endsWith('/getAppwriteSubmissions')) {
       this.beforePage?.(this.requests.length);
       const since = url.searchParams.get('since');
+      const before = url.searchParams.get('before');
+      const desc = url.searchParams.get('order') === 'desc';
       const cursor = url.searchParams.get('cursor');
       const limit = Number(url.searchParams.get('limit'));
-      const key = (d: { $updatedAt: string; seq: number }) => [Date.parse(d.$updatedAt), d.seq] as const;
+      const key = (d: { $updatedAt: string; seq: number }) =>
+        desc ? ([-Date.parse(d.$updatedAt), -d.seq] as const) : ([Date.parse(d.$updatedAt), d.seq] as const);
       const after = (a: readonly number[], b: readonly number[]) => a[0]! > b[0]! || (a[0] === b[0] && a[1]! > b[1]!);
       let rows = [...this.docs.values()].sort((a, b) => (after(key(a), key(b)) ? 1 : -1));
       if (since) rows = rows.filter((d) => Date.parse(d.$updatedAt) >= Date.parse(since));
+      if (before) rows = rows.filter((d) => Date.parse(d.$updatedAt) <= Date.parse(before));
       if (cursor) rows = rows.filter((d) => after(key(d), key(this.docs.get(cursor)!)));
       rows = rows.slice(0, limit);
       return Response.json({
@@ -107,13 +112,18 @@ describe('staff cache', () => {
     server = new FakeFunctions();
   });
 
-  it('fills an empty cache in pages of 1,000 and remembers when', async () => {
+  it('fills an empty cache newest first, a small first page then large ones, and remembers when', async () => {
     server.add(2500);
     const result = await syncSubmissions(db, opts());
     expect(result.changed).toBe(2500);
     expect(await db.submissions.count()).toBe(2500);
-    expect(server.requests.map((u) => u.searchParams.get('limit'))).toEqual(['1000', '1000', '1000']);
-    expect(server.requests[0]!.searchParams.has('since')).toBe(false);
+    const fill = server.requests.filter((u) => u.searchParams.get('order') === 'desc');
+    expect(fill.map((u) => u.searchParams.get('limit'))).toEqual(['500', '5000']);
+    expect(fill[0]!.searchParams.has('since')).toBe(false);
+    expect(fill[1]!.searchParams.get('before')).toBe(server.docs.get('doc-002000')!.$updatedAt);
+    expect(fill[1]!.searchParams.get('cursor')).toBe('doc-002000');
+    // Then the changes made while it filled, as every later sync asks.
+    expect(server.requests.at(-1)!.searchParams.has('since')).toBe(true);
     expect(await lastSyncedAt(db)).toBe(result.syncedAt);
   });
 
@@ -250,7 +260,8 @@ describe('staff cache', () => {
     };
     const [a, b] = await Promise.all([syncSubmissions(db, opts()), syncSubmissions(db, opts())]);
     expect(a).toBe(b);
-    expect(server.requests).toHaveLength(1);
+    // One fill (a single page) and its closing delta.
+    expect(server.requests).toHaveLength(2);
     expect(auth).toBe('Bearer staff-token');
   });
 
@@ -265,5 +276,77 @@ describe('staff cache', () => {
     expect(await staffSnapshotRepository(db).read()).toBeNull();
     expect(await db.staffSnapshot.count()).toBe(0);
     expect((await db.meta.toArray()).map((m) => m.key)).toEqual(['catalog.etag']);
+  });
+
+  describe('with more registrations on the server than the device keeps', () => {
+    const WINDOW = 1200;
+    const newestIds = async () => ((await db.submissions.orderBy('$updatedAt').reverse().primaryKeys()) as string[]).sort();
+    const expectedNewest = (n: number) =>
+      [...server.docs.values()]
+        .sort((a, b) => (a.$updatedAt < b.$updatedAt ? 1 : -1))
+        .slice(0, n)
+        .map((d) => d.$id)
+        .sort();
+
+    it('keeps the newest window and says it holds only part', async () => {
+      server.add(3000);
+      await syncSubmissions(db, opts(), WINDOW);
+      expect(await newestIds()).toEqual(expectedNewest(WINDOW));
+      expect(await staffRepository(db).coverage()).toEqual({ complete: false });
+      // It stopped at the window: no page below it was asked for.
+      const limits = server.requests.filter((u) => u.searchParams.get('order') === 'desc').map((u) => u.searchParams.get('limit'));
+      expect(limits).toEqual(['500', '701']);
+    });
+
+    it('holds everything, and says so, when the server has fewer', async () => {
+      server.add(900);
+      await syncSubmissions(db, opts(), WINDOW);
+      expect(await db.submissions.count()).toBe(900);
+      expect(await staffRepository(db).coverage()).toEqual({ complete: true });
+    });
+
+    it('goes on where a fill stopped (the page closed, the network went)', async () => {
+      server.add(3000);
+      server.beforePage = (n) => {
+        if (n === 2) throw new TypeError('Failed to fetch');
+      };
+      await expect(syncSubmissions(db, opts(), WINDOW)).rejects.toBeInstanceOf(StaffSyncError);
+      expect(await db.submissions.count()).toBe(500);
+      server.beforePage = null;
+      server.requests = [];
+      await syncSubmissions(db, opts(), WINDOW);
+      expect(server.requests[0]!.searchParams.get('before')).toBe(server.docs.get('doc-002500')!.$updatedAt);
+      expect(server.requests[0]!.searchParams.get('cursor')).toBe('doc-002500');
+      expect(await newestIds()).toEqual(expectedNewest(WINDOW));
+    });
+
+    it('drops rows that fall out of the window, but never one opened or edited here', async () => {
+      server.add(WINDOW);
+      await syncSubmissions(db, opts(), WINDOW);
+      expect(await staffRepository(db).coverage()).toEqual({ complete: true });
+      const oldest = ['doc-000000', 'doc-000001', 'doc-000002'];
+      await editCopy(oldest[0]!, { full_name: 'Edited offline' });
+      await staffRepository(db).keep((await db.submissions.get(oldest[1]!))!);
+      server.add(50);
+      await syncSubmissions(db, opts(), WINDOW);
+      expect(await db.submissions.get(oldest[2]!)).toBeUndefined();
+      expect((await db.submissions.get(oldest[0]!))!.full_name).toBe('Edited offline');
+      expect(await db.submissions.get(oldest[1]!)).toBeDefined();
+      expect(await db.pendingEdits.count()).toBe(1);
+      expect(await db.submissions.count()).toBe(WINDOW + 2);
+      expect(await staffRepository(db).coverage()).toEqual({ complete: false });
+    });
+
+    it('keeps a registration opened from the server, even far below the window, and forgets it at sign-out', async () => {
+      server.add(3000);
+      await syncSubmissions(db, opts(), WINDOW);
+      const old = server.plain(server.docs.get('doc-000010')!);
+      await staffRepository(db).keep(old);
+      server.add(10);
+      await syncSubmissions(db, opts(), WINDOW);
+      expect((await db.submissions.get('doc-000010'))!.full_name).toBe('Customer 10');
+      await clearStaffCache(db);
+      expect(await db.keptSubmissions.count()).toBe(0);
+    });
   });
 });

@@ -1,0 +1,157 @@
+// A new staff device signing in with 100,000 and 1,000,000 registrations on the server: first rows, an old
+// registration found by search, the first fill of the device's copy, the bytes it took, and (100,000) the JS heap's
+// peak when /submission is opened again from that copy.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { chromiumPath, DESK, launch } from '../tests/helpers/browser';
+import { inDeviceDb } from '../tests/helpers/device-db';
+import { STAFF } from '../tests/helpers/fixtures';
+import { startTestServer } from '../tests/helpers/server';
+import { appBuild, NAME_SHIM } from './app-build';
+import { round, type Row } from './common';
+import { fillSubmissions, OLD_CUSTOMER } from './fill-submissions';
+
+const WINDOW = 100_000;
+const TERMS = [OLD_CUSTOMER.full_name, OLD_CUSTOMER.email, OLD_CUSTOMER.selected_product, OLD_CUSTOMER.product_sku];
+const seconds = (ms: number) => round(ms / 1000, 2);
+const count = (n: number) => `${n.toLocaleString('en-US')} submissions`;
+
+/** Bytes the page received for the staff cache's pages (compressed, as sent). */
+async function countBytes(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const urls = new Map<string, string>();
+  let bytes = 0;
+  cdp.on('Network.responseReceived', (e) => urls.set(e.requestId, e.response.url));
+  cdp.on('Network.loadingFinished', (e) => {
+    if (urls.get(e.requestId)?.includes('getAppwriteSubmissions')) bytes += e.encodedDataLength;
+  });
+  return () => bytes;
+}
+
+/** Types `term` in the search box and answers the milliseconds until the old customer's row shows. */
+async function findOld(page: Page, term: string): Promise<number> {
+  const box = page.locator('#subs-search');
+  const t0 = Date.now();
+  await box.fill(term);
+  await page.locator('tr.subs-table__row', { hasText: OLD_CUSTOMER.full_name }).first().waitFor({ timeout: 180_000 });
+  const ms = Date.now() - t0;
+  await box.fill('');
+  return ms;
+}
+
+/** The highest JS heap used while /submission opens from the device's copy and settles. */
+async function reopenPeak(context: BrowserContext, url: string, shown: string): Promise<number> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  let peak = 0;
+  let polling = true;
+  const poll = (async () => {
+    while (polling) {
+      const { usedSize } = (await cdp.send('Runtime.getHeapUsage').catch(() => ({ usedSize: 0 }))) as { usedSize: number };
+      peak = Math.max(peak, usedSize);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  })();
+  await page.goto(url);
+  await page.locator('.subs__meta span', { hasText: shown }).first().waitFor({ timeout: 120_000 });
+  await page.waitForTimeout(3000);
+  polling = false;
+  await poll;
+  await page.close();
+  return peak;
+}
+
+async function oneSize(n: number): Promise<Row[]> {
+  const dist = appBuild();
+  const dir = mkdtempSync(join(tmpdir(), 'warranty-bench-device-'));
+  const opts = { staffEmail: STAFF.email, staffPassword: STAFF.password, staticDir: dist };
+  const label = n.toLocaleString('en-US');
+  try {
+    await (await startTestServer(opts, dir)).close();
+    const filling = Date.now();
+    fillSubmissions(dir, n);
+    process.stderr.write(`  ${label} registrations written in ${seconds(Date.now() - filling)} s\n`);
+    const server = await startTestServer(opts, dir);
+    const browser = await launch();
+    try {
+      const context = await browser.newContext({ ...DESK, serviceWorkers: 'block', acceptDownloads: false });
+      await context.addInitScript(NAME_SHIM);
+      const page = await context.newPage();
+      const bytes = await countBytes(context, page);
+      await page.goto(`${server.url}/submission`);
+      await page.waitForURL(/\/login\/staff/);
+      await page.getByLabel('Email').fill(STAFF.email);
+      await page.getByLabel('Password').fill(STAFF.password);
+      const signIn = Date.now();
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.locator('tr.subs-table__row').first().waitFor({ timeout: 60_000 });
+      const firstRows = Date.now() - signIn;
+      const found: [string, number, number][] = [];
+      for (const term of TERMS) {
+        const typed = Date.now() - signIn;
+        found.push([term, typed, await findOld(page, term)]);
+      }
+      const held = Math.min(n, WINDOW);
+      await page
+        .locator('.subs__meta span', { hasText: count(held) })
+        .first()
+        .waitFor({ timeout: 600_000 });
+      const filled = Date.now() - signIn;
+      await page.locator('.subs__sync', { hasText: 'Last synced' }).waitFor({ timeout: 120_000 });
+      const rows: Row[] = [
+        { name: `${label}: first rows after sign-in`, value: seconds(firstRows), unit: 's', target: '≤ 1 s', pass: firstRows <= 1000 },
+        ...found.map(([term, typed, ms]) => ({
+          name: `${label}: old registration found by "${term}" (typed ${seconds(typed)} s after sign-in)`,
+          value: seconds(ms),
+          unit: 's after typing',
+          target: '≤ 1 s after sign-in',
+        })),
+        {
+          name: `${label}: first fill (${count(held)} on the device, searchable)`,
+          value: seconds(filled),
+          unit: 's after sign-in',
+          target: n <= WINDOW ? '≤ 20 s' : undefined,
+          pass: n <= WINDOW ? filled <= 20_000 : undefined,
+        },
+        { name: `${label}: bytes received for the fill`, value: round(bytes() / 2 ** 20, 1), unit: 'MB' },
+      ];
+      if (n <= WINDOW) {
+        // The fast-read copy is written once the rows are still; the reopen reads it.
+        for (let i = 0; i < 240; i++) {
+          const parts = await inDeviceDb(
+            page,
+            (db, _a, idb) => idb.result(db.transaction('staffSnapshot').objectStore('staffSnapshot').count()),
+            0,
+          );
+          if (parts > 0) break;
+          await page.waitForTimeout(250);
+        }
+        await page.close();
+        const peak = await reopenPeak(context, `${server.url}/submission`, count(held));
+        rows.push({
+          name: `${label}: JS heap peak reopening /submission`,
+          value: round(peak / 2 ** 20, 0),
+          unit: 'MB',
+          target: '≤ 150 MB',
+          pass: peak <= 150 * 2 ** 20,
+        });
+      }
+      return rows;
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function benchNewStaffDevice(sizes = [100_000, 1_000_000]): Promise<Row[]> {
+  if (!chromiumPath) return [{ name: 'new staff device (no Chromium found)', value: 'skipped', unit: '' }];
+  const rows: Row[] = [];
+  for (const n of sizes) rows.push(...(await oneSize(n)));
+  return rows;
+}
