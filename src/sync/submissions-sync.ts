@@ -8,6 +8,7 @@ import { staffRepository, type FillProgress } from '@/db/staff-repository';
 import type { Submission } from '@/shared/contracts/submission';
 import { withLock } from './lock';
 import { failure, request, StaffSyncError, type StaffFetch } from './staff-api';
+import { searchesAnswered } from './search-gate';
 
 export const PAGE_LIMIT = 1000;
 /** Rows per page of a first fill: fewer round trips and transactions, within the function's limit of 5,000. */
@@ -74,7 +75,8 @@ async function fillNewestFirst(db: AppDb, opts: StaffFetch, window: number) {
   let complete = false;
 
   /** The page after `after`: one row more than the window lacks, so a page that comes back short says there is no more. */
-  const fetchAfter = (after: Partial<FillProgress>, have: number): Promise<Page> => {
+  const fetchAfter = async (after: Partial<FillProgress>, have: number): Promise<Page> => {
+    await searchesAnswered();
     const limit = Math.min(after.before ? FILL_PAGE : FIRST_FILL_PAGE, window - have + 1);
     const query = { order: 'desc', limit, before: after.before, cursor: after.cursor };
     return fetchPage(opts, query).catch((err: unknown) => {
@@ -101,6 +103,7 @@ async function fillNewestFirst(db: AppDb, opts: StaffFetch, window: number) {
     const expected = held + page.submissions.length;
     if (page.nextCursor !== null && expected < window) next = fetchAfter(at, expected);
     next?.catch(() => undefined);
+    await searchesAnswered();
     const stored = await cache.storeFillPage(page.submissions, at as FillProgress, onlyOpened);
     held = stored.held;
     for (const id of stored.written) changed.add(id);

@@ -4,6 +4,7 @@
 // and the screen says what that covers.
 import { useEffect, useMemo, useState } from 'react';
 import { callStaffFunction } from '@/lib/staff-functions';
+import { searchFirst } from '@/sync/search-gate';
 import type { Submission } from '@/shared/contracts/submission';
 
 /** Fewer characters than this are searched on the device only (the server answers them 400). */
@@ -43,11 +44,9 @@ export function useServerSearch(opts: {
       void (async () => {
         const staffToken = await token();
         if (!staffToken || !live) return;
-        const res = await callStaffFunction('searchAppwriteSubmissions', {
-          query: { q, limit: LIMIT },
-          staffToken,
-          init: { cache: 'no-store' },
-        }).catch(() => null);
+        const res = await searchFirst(() =>
+          callStaffFunction('searchAppwriteSubmissions', { query: { q, limit: LIMIT }, staffToken, init: { cache: 'no-store' } }),
+        ).catch(() => null);
         if (!live) return;
         if (res?.ok) setAnswer({ q, rows: res.data.submissions, more: res.data.more, failed: false });
         else setAnswer({ q, rows: [], more: false, failed: true });
