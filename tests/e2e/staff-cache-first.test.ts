@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromiumPath, DESK, launch } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { signIn } from '../helpers/staff';
+import { importAsStaff, importRows, signIn } from '../helpers/staff';
 import { inDeviceDb } from '../helpers/device-db';
 import { STAFF } from '../helpers/fixtures';
 
@@ -57,20 +57,11 @@ describe.runIf(chromiumPath)('staff table from the device first', () => {
   beforeAll(async () => {
     server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password, staticDir: DIST });
     token = await signIn(server, STAFF.email, STAFF.password);
-    const data = Array.from({ length: 25 }, (_, i) => ({
-      full_name: `Customer ${String(i).padStart(2, '0')}`,
-      email: `customer${i}@example.com`,
-      phone: `555000${String(i).padStart(4, '0')}`,
-      address: `${i} Elm St, Springfield, IL`,
-      product_sku: `RNG-${1000 + i}-18K`,
-      selected_product: '',
-    }));
-    const res = await fetch(`${server.url}/.netlify/functions/importToAppwrite`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ data }),
-    });
-    expect(res.status).toBe(200);
+    await importAsStaff(
+      server,
+      token,
+      importRows('Customer', 25, (i) => `customer${i}@example.com`),
+    );
     browser = await launch();
     context = await browser.newContext({ ...DESK, serviceWorkers: 'block' });
     page = await context.newPage();

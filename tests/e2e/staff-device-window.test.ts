@@ -7,7 +7,7 @@ import { DIST } from '../helpers/suite';
 import { chromiumPath, DESK, launch } from '../helpers/browser';
 import { STAFF } from '../helpers/fixtures';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { signIn } from '../helpers/staff';
+import { importAsStaff, importRows, signIn } from '../helpers/staff';
 import { countText, editDialog, rowByName, searchBox } from '../helpers/submissions-screen';
 import { inDeviceDb } from '../helpers/device-db';
 
@@ -29,20 +29,11 @@ describe.runIf(chromiumPath)('a staff device that keeps the newest registrations
 
   /** Registrations written on the server through the staff import, one call per group so their times differ. */
   const register = async (prefix: string, n: number) => {
-    const data = Array.from({ length: n }, (_, i) => ({
-      full_name: `${prefix} ${String(i).padStart(2, '0')}`,
-      email: `${prefix.toLowerCase().replace(/ /g, '.')}.${i}@example.com`,
-      phone: `555000${String(i).padStart(4, '0')}`,
-      address: `${i} Elm St, Springfield, IL`,
-      product_sku: `RNG-${1000 + i}-18K`,
-      selected_product: '',
-    }));
-    const res = await fetch(`${server.url}/.netlify/functions/importToAppwrite`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ data }),
-    });
-    expect(res.status).toBe(200);
+    await importAsStaff(
+      server,
+      token,
+      importRows(prefix, n, (i) => `${prefix.toLowerCase().replace(/ /g, '.')}.${i}@example.com`),
+    );
     await new Promise((r) => setTimeout(r, 20));
   };
 

@@ -73,3 +73,24 @@ export async function authCases(server: TestServer) {
     ],
   };
 }
+
+/** `n` registrations named `${name} 00`, `${name} 01`…, as the rows of a staff import; `email(i)` gives each address. */
+export const importRows = (name: string, n: number, email: (i: number) => string) =>
+  Array.from({ length: n }, (_, i) => ({
+    full_name: `${name} ${String(i).padStart(2, '0')}`,
+    email: email(i),
+    phone: `555000${String(i).padStart(4, '0')}`,
+    address: `${i} Elm St, Springfield, IL`,
+    product_sku: `RNG-${1000 + i}-18K`,
+    selected_product: '',
+  }));
+
+/** Imports `data` through the staff function importToAppwrite with `token`; throws when it is not taken. */
+export async function importAsStaff(server: TestServer, token: string, data: Record<string, string>[]): Promise<void> {
+  const res = await fetch(`${server.url}/.netlify/functions/importToAppwrite`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ data }),
+  });
+  if (res.status !== 200) throw new Error(`importToAppwrite answered ${res.status}: ${await res.text()}`);
+}

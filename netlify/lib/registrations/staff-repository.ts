@@ -20,19 +20,11 @@ export function submissionsRepo() {
   const { databases, where } = collection();
 
   /** One page of changes, oldest change first: `since` an $updatedAt, `cursor` the last $id of the previous page. */
-  async function page(opts: { since?: string; cursor?: string; limit?: number }): Promise<Submission[]> {
+  function page(opts: { since?: string; cursor?: string; limit?: number }): Promise<Submission[]> {
     const queries = [Query.orderAsc('$updatedAt'), Query.limit(opts.limit ?? PAGE)];
     if (opts.since) queries.push(Query.greaterThanEqual('$updatedAt', opts.since));
     if (opts.cursor) queries.push(Query.cursorAfter(opts.cursor));
-    try {
-      const res = await databases.listDocuments({ ...where, queries, total: false });
-      return res.documents.map((d) => registrationOf(d).record);
-    } catch (err) {
-      // A cursor naming no submission is the caller's mistake (Appwrite answers it 400 general_cursor_not_found).
-      if (err instanceof AppwriteException && err.type === 'general_cursor_not_found')
-        throw new HttpError(400, 'invalid_query', 'The `cursor` names no submission: start again without it.');
-      upstream(err, 'submission');
-    }
+    return listPage(queries);
   }
 
   return {
@@ -197,11 +189,16 @@ export function contentId(f: SubmissionFields): string {
  * One page of registrations, most recently changed first (a new staff device's first fill): `before` an $updatedAt
  * (included), `cursor` the last $id of the previous page when that page shared one $updatedAt.
  */
-export async function pageNewestFirst(opts: { before?: string; cursor?: string; limit: number }): Promise<Submission[]> {
-  const { databases, where } = collection();
+export function pageNewestFirst(opts: { before?: string; cursor?: string; limit: number }): Promise<Submission[]> {
   const queries = [Query.orderDesc('$updatedAt'), Query.limit(opts.limit)];
   if (opts.before) queries.push(Query.lessThanEqual('$updatedAt', opts.before));
   if (opts.cursor) queries.push(Query.cursorAfter(opts.cursor));
+  return listPage(queries);
+}
+
+/** The registrations `queries` list. A cursor naming no submission is the caller's mistake (Appwrite answers it 400). */
+async function listPage(queries: string[]): Promise<Submission[]> {
+  const { databases, where } = collection();
   try {
     const res = await databases.listDocuments({ ...where, queries, total: false });
     return res.documents.map((d) => registrationOf(d).record);

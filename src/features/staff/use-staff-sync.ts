@@ -2,7 +2,7 @@
 // cache up to date, with the staff session's token. It runs on opening the screen, when the network returns and
 // on "Sync now"; with `poll`, also every POLL_MS while the page is visible (the submissions screen, so new
 // registrations appear within seconds).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { AppDb } from '@/db/schema';
 import { UNEXPECTED_ANSWER } from '@/lib/staff-functions';
@@ -46,15 +46,41 @@ const messageOf = (err: unknown) => {
 /** SPEC.md's texts: a server that answered wrongly, or one that could not be read. */
 export const syncErrorText = (err: unknown): string => (refused(err) ? 'Error fetching data.' : 'Invalid data format from server.');
 
-export async function runStaffSync(config: RuntimeConfig, db: AppDb): Promise<FlushResult> {
+/** The staff session's access token for a sync, or a StaffSyncError: offline (status 0) or no session (401). */
+export async function syncToken(config: RuntimeConfig): Promise<string> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new StaffSyncError(0, 'offline', 'offline');
   const staff = await getStaffSession(config);
   if (!staff) throw new StaffSyncError(401, 'unauthorized', 'No staff session.');
   if (staff.offline) throw new StaffSyncError(0, 'offline', 'The session cannot be refreshed offline.');
-  const token = staff.session.access_token;
+  return staff.session.access_token;
+}
+
+export async function runStaffSync(config: RuntimeConfig, db: AppDb): Promise<FlushResult> {
+  const token = await syncToken(config);
   const flushed = await flushPendingEdits(db, { token });
   await syncSubmissions(db, { token });
   return flushed;
+}
+
+/**
+ * Runs `syncNow` at once, when the network returns and, with `poll`, every POLL_MS while the page is visible; `live`
+ * is true while the screen is there.
+ */
+export function useSyncTriggers(syncNow: () => Promise<void>, poll: boolean, live: MutableRefObject<boolean>): void {
+  useEffect(() => {
+    live.current = true;
+    void syncNow();
+    const tick = () => document.visibilityState === 'visible' && void syncNow();
+    const timer = poll ? setInterval(tick, POLL_MS) : undefined;
+    if (poll) document.addEventListener('visibilitychange', tick);
+    window.addEventListener('online', tick);
+    return () => {
+      live.current = false;
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', tick);
+      window.removeEventListener('online', tick);
+    };
+  }, [poll, syncNow, live]);
 }
 
 export function useStaffSync(
@@ -98,20 +124,7 @@ export function useStaffSync(
     return run;
   }, [config, db]);
 
-  useEffect(() => {
-    live.current = true;
-    void syncNow();
-    const tick = () => document.visibilityState === 'visible' && void syncNow();
-    const timer = poll ? setInterval(tick, POLL_MS) : undefined;
-    if (poll) document.addEventListener('visibilitychange', tick);
-    window.addEventListener('online', tick);
-    return () => {
-      live.current = false;
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', tick);
-      window.removeEventListener('online', tick);
-    };
-  }, [poll, syncNow]);
+  useSyncTriggers(syncNow, poll, live);
 
   return { ...state, syncedAt, syncNow };
 }

@@ -1,15 +1,15 @@
 // Keeps the device's copy of the claims current while /claims is open: a sync on opening the screen, every POLL_MS
 // while the page is visible, and when the network returns (the submissions screen's pattern, ../use-staff-sync.ts).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { claimsCacheRepository } from '@/db/claims-cache-repository';
 import type { AppDb } from '@/db/schema';
 import { UNEXPECTED_ANSWER } from '@/lib/staff-functions';
 import type { RuntimeConfig } from '@/lib/runtime-config';
-import { getStaffSession, signOutStaff } from '@/lib/staff-session';
+import { signOutStaff } from '@/lib/staff-session';
 import { syncClaims } from '@/sync/claims-sync';
 import { StaffSyncError } from '@/sync/staff-api';
-import { POLL_MS } from '../use-staff-sync';
+import { syncToken, useSyncTriggers } from '../use-staff-sync';
 
 export const OFFLINE_COPY = 'You are offline. Showing the copy saved on this device.';
 
@@ -23,11 +23,7 @@ export type ClaimsSyncState = {
 };
 
 async function runClaimsSync(config: RuntimeConfig, db: AppDb): Promise<void> {
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new StaffSyncError(0, 'offline', 'offline');
-  const staff = await getStaffSession(config);
-  if (!staff) throw new StaffSyncError(401, 'unauthorized', 'No staff session.');
-  if (staff.offline) throw new StaffSyncError(0, 'offline', 'The session cannot be refreshed offline.');
-  await syncClaims(db, { token: staff.session.access_token });
+  await syncClaims(db, { token: await syncToken(config) });
 }
 
 export function useClaimsSync(config: RuntimeConfig, db: AppDb): ClaimsSyncState {
@@ -58,20 +54,7 @@ export function useClaimsSync(config: RuntimeConfig, db: AppDb): ClaimsSyncState
     return run;
   }, [config, db]);
 
-  useEffect(() => {
-    live.current = true;
-    void syncNow();
-    const tick = () => document.visibilityState === 'visible' && void syncNow();
-    const timer = setInterval(tick, POLL_MS);
-    document.addEventListener('visibilitychange', tick);
-    window.addEventListener('online', tick);
-    return () => {
-      live.current = false;
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', tick);
-      window.removeEventListener('online', tick);
-    };
-  }, [syncNow]);
+  useSyncTriggers(syncNow, true, live);
 
   return { ...state, syncedAt };
 }
