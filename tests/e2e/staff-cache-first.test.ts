@@ -8,7 +8,7 @@ import { chromiumPath, DESK, launch } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { importAsStaff, importRows, signIn } from '../helpers/staff';
 import { inDeviceDb } from '../helpers/device-db';
-import { STAFF } from '../helpers/fixtures';
+import { signInStaffThroughForm, STAFF } from '../helpers/fixtures';
 
 const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
 const SESSION_KEY = /^sb-.*-auth-token$/;
@@ -65,12 +65,7 @@ describe.runIf(chromiumPath)('staff table from the device first', () => {
     browser = await launch();
     context = await browser.newContext({ ...DESK, serviceWorkers: 'block' });
     page = await context.newPage();
-    await page.goto(`${server.url}/submission`);
-    await page.waitForURL(/\/login\/staff/);
-    await page.getByLabel('Email').fill(STAFF.email);
-    await page.getByLabel('Password').fill(STAFF.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.url}/submission`);
+    await signInStaffThroughForm(page, { from: `${server.url}/submission` });
     await page.locator('.subs__meta span', { hasText: '25 submissions' }).waitFor();
   });
   afterAll(async () => {

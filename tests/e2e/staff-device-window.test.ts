@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DIST } from '../helpers/suite';
 import { chromiumPath, DESK, launch } from '../helpers/browser';
-import { STAFF } from '../helpers/fixtures';
+import { signInStaffThroughForm, STAFF } from '../helpers/fixtures';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { importAsStaff, importRows, signIn } from '../helpers/staff';
 import { countText, editDialog, rowByName, searchBox } from '../helpers/submissions-screen';
@@ -46,12 +46,7 @@ describe.runIf(chromiumPath)('a staff device that keeps the newest registrations
     context = await browser.newContext({ ...DESK, serviceWorkers: 'block' });
     await context.addInitScript((n) => localStorage.setItem('warranty.deviceWindow', String(n)), WINDOW);
     page = await context.newPage();
-    await page.goto(`${server.url}/submission`);
-    await page.waitForURL(/\/login\/staff/);
-    await page.getByLabel('Email').fill(STAFF.email);
-    await page.getByLabel('Password').fill(STAFF.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/submission$/);
+    await signInStaffThroughForm(page, { from: `${server.url}/submission` });
   }, 120_000);
 
   afterAll(async () => {
