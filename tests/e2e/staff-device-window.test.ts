@@ -1,6 +1,7 @@
 // A new staff device when the server holds more registrations than the device keeps (a window of 20 here, set for
 // this browser; 100,000 in use): the device fills with the newest, the server's search finds the older ones, one
 // opened is kept, offline search says what it covers, and an edit made here survives rows dropping out of the window.
+import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DIST } from '../helpers/suite';
@@ -20,6 +21,8 @@ const held = (page: Page) =>
     null,
   ) as Promise<string[]>;
 
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/device-window';
+
 describe.runIf(chromiumPath)('a staff device that keeps the newest registrations', () => {
   let server: TestServer;
   let browser: Browser;
@@ -38,6 +41,7 @@ describe.runIf(chromiumPath)('a staff device that keeps the newest registrations
   };
 
   beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
     server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password, staticDir: DIST });
     token = await signIn(server, STAFF.email, STAFF.password);
     await register('Older Client', 10);
@@ -62,7 +66,7 @@ describe.runIf(chromiumPath)('a staff device that keeps the newest registrations
     expect(await rowByName(page, 'Recent Client 00 00').count()).toBe(1);
     expect(await rowByName(page, 'Older Client 09').count()).toBe(0);
     expect(await scope(page).textContent()).toBe(
-      `Searching the ${WINDOW} most recently changed registrations on this device, and the ones opened here.`,
+      `Searching the ${WINDOW} registrations on this device: the most recently changed, and the ones opened here.`,
     );
   });
 
@@ -72,6 +76,7 @@ describe.runIf(chromiumPath)('a staff device that keeps the newest registrations
     await searchBox(page).fill('Older Client 04');
     await rowByName(page, 'Older Client 04').waitFor();
     await expect.poll(() => scope(page).textContent()).toBe('Also showing 1 match from the server that is not on this device.');
+    await page.screenshot({ path: `${SHOTS}/server-match-1440.png` });
     await rowByName(page, 'Older Client 04').click();
     const dialog = editDialog(page);
     await dialog.waitFor();
@@ -91,6 +96,7 @@ describe.runIf(chromiumPath)('a staff device that keeps the newest registrations
     await searchBox(page).fill('Older Client 07');
     await expect.poll(() => scope(page).textContent()).toContain('Go online to search every registration.');
     expect(await page.getByText('No submissions found for "Older Client 07"').count()).toBe(1);
+    await page.screenshot({ path: `${SHOTS}/offline-scope-1440.png` });
     // The oldest registration the device keeps, edited offline.
     await searchBox(page).fill('Recent Client 00 00');
     await rowByName(page, 'Recent Client 00 00').click();

@@ -88,7 +88,7 @@ export function searchScope(opts: {
   }
   const where = opts.filling
     ? `Searching the ${n} registrations on this device so far; the rest are still arriving.`
-    : `Searching the ${n} most recently changed registrations on this device, and the ones opened here.`;
+    : `Searching the ${n} registrations on this device: the most recently changed, and the ones opened here.`;
   if (server.state === 'failed') return `${where} The server's search could not be reached.`;
   if (!opts.online) return `${where} Go online to search every registration.`;
   if (opts.term.trim() && opts.term.trim().length < SERVER_TERM_MIN)

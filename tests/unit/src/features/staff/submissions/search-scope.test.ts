@@ -13,9 +13,11 @@ describe('searchScope', () => {
   });
 
   it('names the window, and why the server is not asked', () => {
-    expect(searchScope(base)).toBe('Searching the 100,000 most recently changed registrations on this device, and the ones opened here.');
+    expect(searchScope(base)).toBe(
+      'Searching the 100,000 registrations on this device: the most recently changed, and the ones opened here.',
+    );
     expect(searchScope({ ...base, online: false, term: 'ada' })).toMatch(
-      /on this device, and the ones opened here\. Go online to search every registration\.$/,
+      /the most recently changed, and the ones opened here\. Go online to search every registration\.$/,
     );
     expect(searchScope({ ...base, term: ' ad ' })).toMatch(/Type at least 3 characters to search every registration\.$/);
     expect(searchScope({ ...base, filling: true, held: 5_500 })).toBe(
