@@ -9,6 +9,7 @@ import { inDeviceDb, readDevice } from '../helpers/device-db';
 import { registration, signInStaffThroughForm, STAFF } from '../helpers/fixtures';
 import { adminClient, startTestServer } from '../helpers/server';
 import { enrollTotp } from '../helpers/staff';
+import { searchTextOf } from '@/shared/search-text';
 const NOT_STAFF = { email: 'customer.service@maison.example', password: 'not staff at all 123' };
 const MFA = { email: 'jane.doe@maison.example', password: 'Two-Factors-2026' };
 const ANA = { email: 'ana.lucia@maison.example', password: 'Ana-Lucia-Desk-2026' };
@@ -43,17 +44,30 @@ describe.runIf(chromiumPath)('staff sign-in and screens', () => {
     const admin = adminClient(server).databases;
     const where = { databaseId: 'warranty', collectionId: 'submissions' };
     for (let b = 0; b < SEEDED / 100; b++) {
-      const documents = Array.from({ length: 100 }, (_, i) => ({
-        $id: `reg-${b * 100 + i}`,
-        ...registration({ full_name: `Customer ${b * 100 + i}`, email: `c${b * 100 + i}@example.com` }),
-      }));
+      // Written as the server writes them, search text and all: a row without one is given it by the server's backfill
+      // soon after start, which would change every row's time.
+      const documents = Array.from({ length: 100 }, (_, i) => {
+        const fields = registration({ full_name: `Customer ${b * 100 + i}`, email: `c${b * 100 + i}@example.com` });
+        return { $id: `reg-${b * 100 + i}`, ...fields, search_text: searchTextOf(fields) };
+      });
       await admin.createDocuments({ ...where, documents });
     }
     // The newest change is listed first.
     await admin.updateDocument({
       ...where,
       documentId: 'reg-7',
-      data: { full_name: 'Ada Lovelace', email: 'ada@example.com', phone: '', product_sku: 'Aurora Pendant' },
+      data: {
+        full_name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        phone: '',
+        product_sku: 'Aurora Pendant',
+        search_text: searchTextOf({
+          ...registration(),
+          full_name: 'Ada Lovelace',
+          email: 'ada@example.com',
+          product_sku: 'Aurora Pendant',
+        }),
+      },
     });
   });
 

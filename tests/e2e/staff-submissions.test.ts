@@ -488,7 +488,7 @@ describe.runIf(chromiumPath)('admin submissions screen offline', () => {
         .poll(() => page.locator('.subs-notice').textContent())
         .toBe('Saved on this device. It will be sent when the connection returns.');
       await expect.poll(() => page.locator('.subs__waiting').textContent()).toBe('1 edit waiting to be sent');
-      expect(await rowByName(page, 'Offline Customer 7').locator('td').nth(2).textContent()).toBe('5550007777');
+      await expect.poll(() => rowByName(page, 'Offline Customer 7').locator('td').nth(2).textContent()).toBe('5550007777');
       await page.screenshot({ path: `${SHOTS}/staff-submissions-offline.png` });
 
       server = await startTestServer({ ...config, port }, dataDir);

@@ -9,6 +9,7 @@ import type { Navigate } from './navigation';
 import { StaffLayout } from './staff-layout';
 import { useStaffSync } from './use-staff-sync';
 import './staff.css';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { staffRepository } from '@/db/staff-repository';
 
 const CARD_HEIGHT = 172;
@@ -20,19 +21,9 @@ const OVERSCAN_ROWS = 3;
 export function SubmissionsList({ config, navigate }: { config: RuntimeConfig; navigate: Navigate }) {
   const db = appDb();
   const sync = useStaffSync(config, db);
-  const [ids, setIds] = useState<string[] | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    // Newest change first. Only the keys are read here; each card's row is read when it scrolls into view.
-    staffRepository(db)
-      .idsNewestFirst()
-      .then((keys) => live && setIds(keys as string[]))
-      .catch((err: unknown) => console.error('Reading the submissions on this device failed:', err));
-    return () => {
-      live = false;
-    };
-  }, [db, sync.version]);
+  // Newest change first, read again whenever the device's copy changes (a sync's page, an edit). Only the keys are
+  // read here; each card's row is read when it scrolls into view.
+  const ids = useLiveQuery(() => staffRepository(db).idsNewestFirst(), [db]) ?? null;
 
   const loading = ids === null || (ids.length === 0 && sync.syncing);
   return (
