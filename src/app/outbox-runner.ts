@@ -8,10 +8,8 @@ import type { AppDb } from '@/db/schema';
 import { outboxRepository } from '@/db/outbox-repository';
 import { claimOutboxRepository } from '@/db/claim-outbox-repository';
 import { shareWithWorker, SYNC_TAG } from '@/sync/worker-share';
-import { FLUSH_REQUEST, requestFlush, type FlushRequest } from '@/sync/flush-request';
+import { CLAIMS_FLUSH_REQUEST, FLUSH_REQUEST, requestClaimsFlush, requestFlush, type FlushRequest } from '@/sync/flush-request';
 import type { RuntimeConfig } from '@/lib/runtime-config';
-
-const CLAIMS_FLUSH_REQUEST = 'warranty:claims-flush'; // claim-triggers.ts's, not imported: that module is the engine's
 
 /** Whether a registration, its Shopify hand-off, or a problem report waits to be sent from this device. */
 async function anythingWaiting(db: AppDb): Promise<boolean> {
@@ -82,7 +80,7 @@ export async function startOutboxRunner(config: RuntimeConfig): Promise<() => vo
       if (stopped) return stop();
       stopSending = stop;
       if (ask?.now) requestFlush(true);
-      if (ask?.claims) window.dispatchEvent(new Event(CLAIMS_FLUSH_REQUEST));
+      if (ask?.claims) requestClaimsFlush();
     })().catch((err: unknown) => console.warn(err));
   };
   const lookAgain = () => void anythingWaiting(db).then((waiting) => waiting && begin({ now: true, claims: false }), console.warn);

@@ -1,10 +1,10 @@
 // The staff's copy of the claims queue on this device: read by /claims (open claims first, then the newest opened),
 // written by the sync that keeps it current (pages of server rows, the mark of the last finished sync), and
 // forgotten at staff sign-out.
-import type { ClaimStatus } from '@/shared/claims/claim-texts';
 import type { ClaimRow } from '@/shared/contracts/claims';
 import type { AppDb } from './schema';
 import type { CachedClaim } from './types';
+import { isOpenClaim } from '@/shared/claims/claim-texts';
 
 export type { CachedClaim };
 
@@ -20,12 +20,7 @@ const textSetting = async (db: AppDb, key: string): Promise<string | null> => {
   return typeof v === 'string' ? v : null;
 };
 
-/**
- * The machine's isOpenClaim (src/shared/claims/claim.machine.ts), said again here so the staff sign-out, which clears
- * this copy on every staff screen, does not load the claim machine; a unit test holds the two together.
- */
-const ENDED: readonly ClaimStatus[] = ['denied', 'closed'];
-export const cachedClaimOf = (row: ClaimRow): CachedClaim => ({ ...row, open: ENDED.includes(row.status) ? 0 : 1 });
+export const cachedClaimOf = (row: ClaimRow): CachedClaim => ({ ...row, open: isOpenClaim(row.status) ? 1 : 0 });
 
 /** Open claims first, then the newest opened (getClaims' order); the id breaks a tie the same way every time. */
 export const queueOrder = (a: CachedClaim, b: CachedClaim) =>

@@ -3,12 +3,8 @@
 import { claimOutboxRepository } from '@/db/claim-outbox-repository';
 import type { AppDb } from '@/db/schema';
 import { flushClaims, type ClaimBackend, type ClaimFlushReport } from './claim-outbox';
+import { CLAIMS_FLUSH_REQUEST } from './flush-request';
 import { MAX_TIMER_MS, MIN_TIMER_MS } from './triggers';
-
-export const CLAIMS_FLUSH_REQUEST = 'warranty:claims-flush';
-
-/** Asks this page's runner to send what is kept now, whatever the backoff says. */
-export const requestClaimsFlush = () => globalThis.dispatchEvent?.(new Event(CLAIMS_FLUSH_REQUEST));
 
 /** Starts sending on the page's events; `onReport` hears each run. Returns stop. */
 export function startClaimTriggers(db: AppDb, backend: ClaimBackend, onReport: (r: ClaimFlushReport) => void): () => void {

@@ -78,16 +78,20 @@ export function submissionsRepo() {
 
     async update(id: string, fields: SubmissionFields, expectedUpdatedAt?: string): Promise<Submission> {
       try {
+        let before: Submission | null = null;
         if (expectedUpdatedAt) {
-          const current = registrationOf(await databases.getDocument({ ...where, documentId: id }));
-          if (current.record.$updatedAt !== expectedUpdatedAt)
+          before = registrationOf(await databases.getDocument({ ...where, documentId: id })).record;
+          if (before.$updatedAt !== expectedUpdatedAt)
             throw new HttpError(409, 'conflict', 'This submission was changed by someone else since you opened it.', {
-              current: current.record,
+              current: before,
             });
         }
         const data = { ...fields, search_text: searchTextOf(fields) };
         const record = registrationOf(await databases.updateDocument({ ...where, documentId: id, data })).record;
-        await refreshClaimSearch(id, record.full_name ?? '', record.email ?? '');
+        // The claims keep the customer's name and e-mail for their search: written again when either changed (or
+        // when the copy before the edit was not read).
+        if (!before || before.full_name !== record.full_name || before.email !== record.email)
+          await refreshClaimSearch(id, record.full_name ?? '', record.email ?? '');
         return record;
       } catch (err) {
         upstream(err, 'submission');

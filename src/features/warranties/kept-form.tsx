@@ -6,7 +6,7 @@ import { claimOutboxRepository } from '@/db/claim-outbox-repository';
 import { draftsRepository } from '@/db/drafts-repository';
 import type { AppDb } from '@/db/schema';
 import type { ClaimOutboxEntry } from '@/db/types';
-import { requestClaimsFlush } from '@/sync/claim-triggers';
+import { requestClaimsFlush } from '@/sync/flush-request';
 import { uniqueId } from '@/shared/unique-id';
 import { Field } from '@/ui/field';
 import { charactersUsed } from './claim-checks';

@@ -9,6 +9,8 @@ export const DELIVERIES = CHOICES.deliveries;
 export type Delivery = keyof typeof DELIVERIES;
 export const CLAIM_STATUSES = CHOICES.statuses;
 export type ClaimStatus = keyof typeof CLAIM_STATUSES;
+/** Open claims hold the registration: no second report while one is open (OPEN_CLAIMS_PER_REGISTRATION). */
+export const isOpenClaim = (status: ClaimStatus) => status !== 'denied' && status !== 'closed';
 export const RESOLUTIONS = CHOICES.resolutions;
 export type Resolution = keyof typeof RESOLUTIONS;
 export const VISIT_KINDS = CHOICES.visitKinds;

@@ -84,8 +84,7 @@ export function claimActions(status: ClaimStatus, by: ClaimActor): ClaimAction[]
   return (Object.keys(SAMPLES) as ClaimAction[]).filter((a) => snapshot.can({ ...SAMPLES[a], by } as ClaimEvent));
 }
 
-/** Open claims hold the registration: no second report while one is open (OPEN_CLAIMS_PER_REGISTRATION). */
-export const isOpenClaim = (status: ClaimStatus) => status !== 'denied' && status !== 'closed';
+export { isOpenClaim } from './claim-texts';
 
 /** Whether the customer sees this step of the claim (and is e-mailed about it when staff took it). */
 export const customerSees = (action: ClaimAction) => action !== 'note';
