@@ -6,7 +6,8 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { adminClient, codeFor, latestCode, type TestServer } from './server';
 
-export const heading = (page: Page) => page.locator('h1').first();
+// The visible one: login.html carries a hidden prerendered step 1 on a device with a saved run until the app takes over.
+export const heading = (page: Page) => page.locator('h1:visible').first();
 export const atStep = (page: Page, title: string, timeout = 5000) =>
   expect.poll(() => heading(page).textContent(), { timeout }).toBe(title);
 export const STEP6 = 'Upload a product image or enter a SKU number';
