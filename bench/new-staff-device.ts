@@ -8,10 +8,10 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { chromiumPath, DESK, launch } from '../tests/helpers/browser';
 import { inDeviceDb } from '../tests/helpers/device-db';
 import { STAFF } from '../tests/helpers/fixtures';
-import { startTestServer } from '../tests/helpers/server';
 import { appBuild, NAME_SHIM } from './app-build';
 import { round, type Row } from './common';
 import { fillSubmissions, OLD_CUSTOMER } from './fill-submissions';
+import { startServerProcess } from './server-process';
 
 const WINDOW = 100_000;
 const TERMS = [OLD_CUSTOMER.full_name, OLD_CUSTOMER.email, OLD_CUSTOMER.selected_product, OLD_CUSTOMER.product_sku];
@@ -67,14 +67,16 @@ async function reopenPeak(context: BrowserContext, url: string, shown: string): 
 async function oneSize(n: number): Promise<Row[]> {
   const dist = appBuild();
   const dir = mkdtempSync(join(tmpdir(), 'warranty-bench-device-'));
-  const opts = { staffEmail: STAFF.email, staffPassword: STAFF.password, staticDir: dist };
+  // The server in a process of its own, as `npm start` runs it: the browser's driver here must not wait on its work.
+  const opts = { dataDir: dir, staticDir: dist, staff: STAFF };
   const label = n.toLocaleString('en-US');
   try {
-    await (await startTestServer(opts, dir)).close();
+    await (await startServerProcess(60_000, opts)).stop();
     const filling = Date.now();
     fillSubmissions(dir, n);
     process.stderr.write(`  ${label} registrations written in ${seconds(Date.now() - filling)} s\n`);
-    const server = await startTestServer(opts, dir);
+    const child = await startServerProcess(180_000, opts);
+    const server = { url: child.base, close: child.stop };
     const browser = await launch();
     try {
       const context = await browser.newContext({ ...DESK, serviceWorkers: 'block', acceptDownloads: false });

@@ -29,7 +29,7 @@ const DOMAINS = ['mail.example', 'post.example.org', 'inbox.example.net', 'maiso
 
 /** Seeds the schema with a first start, then writes `n` registrations as the server stores them. */
 export async function fill(dataDir: string, n: number): Promise<{ staff: BenchServer['staff']; ms: number }> {
-  const first = await startServerProcess(60_000, dataDir);
+  const first = await startServerProcess(60_000, { dataDir });
   const staff = first.staff;
   await first.stop();
   const started = performance.now();
@@ -155,7 +155,7 @@ async function atSize(n: number): Promise<Row[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'warranty-scale-'));
   try {
     const { staff, ms } = await fill(dataDir, n);
-    const server = await startServerProcess(120_000, dataDir);
+    const server = await startServerProcess(120_000, { dataDir });
     try {
       // The first sweep after a start (3 s) reads every row once; measured after it.
       await new Promise((r) => setTimeout(r, 3_500));

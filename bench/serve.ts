@@ -1,5 +1,6 @@
 // Starts the embedded server on loopback with a temp DATA_DIR and prints {port, apiKey} as one JSON line.
-// BENCH_DATA_DIR names a DATA_DIR to use instead (filled beforehand, kept after).
+// BENCH_DATA_DIR names a DATA_DIR to use instead (filled beforehand, kept after); BENCH_STATIC_DIR the app build to
+// serve; STAFF_EMAIL and STAFF_PASSWORD the staff account, as for `npm start`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,12 +9,13 @@ import { configFromEnv } from '../server/config';
 
 const given = process.env.BENCH_DATA_DIR;
 const dataDir = given ?? mkdtempSync(join(tmpdir(), 'warranty-bench-'));
+const { STAFF_EMAIL, STAFF_PASSWORD, BENCH_STATIC_DIR } = process.env;
 const server = await startServer({
-  ...configFromEnv({}),
+  ...configFromEnv({ STAFF_EMAIL, STAFF_PASSWORD }),
   port: 0,
   host: '127.0.0.1',
   dataDir,
-  staticDir: join(dataDir, 'no-static'),
+  staticDir: BENCH_STATIC_DIR ?? join(dataDir, 'no-static'),
   rateLimits: null,
   quiet: true,
 });

@@ -15,9 +15,19 @@ export type BenchServer = {
 
 const SERVE = fileURLToPath(new URL('./serve.ts', import.meta.url));
 
-/** `dataDir`: a DATA_DIR to serve (kept after), instead of a fresh temporary one. */
-export async function startServerProcess(timeoutMs = 30_000, dataDir?: string): Promise<BenchServer> {
-  const env = dataDir ? { ...process.env, BENCH_DATA_DIR: dataDir } : process.env;
+type Options = {
+  /** A DATA_DIR to serve (kept after), instead of a fresh temporary one. */
+  dataDir?: string;
+  /** The app build to serve. */
+  staticDir?: string;
+  staff?: { email: string; password: string };
+};
+
+export async function startServerProcess(timeoutMs = 30_000, opts: Options = {}): Promise<BenchServer> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  if (opts.dataDir) env.BENCH_DATA_DIR = opts.dataDir;
+  if (opts.staticDir) env.BENCH_STATIC_DIR = opts.staticDir;
+  if (opts.staff) Object.assign(env, { STAFF_EMAIL: opts.staff.email, STAFF_PASSWORD: opts.staff.password });
   const child = spawn(process.execPath, ['--import', 'tsx', SERVE], { stdio: ['pipe', 'pipe', 'inherit'], env });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {

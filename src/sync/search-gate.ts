@@ -1,25 +1,31 @@
-// A staff member's search asked of the server goes first: while one is on its way, a device's first fill waits before
-// it asks for or stores its next page, so the answer is not queued behind a page's transfer and IndexedDB writes.
+// A staff member's search asked of the server goes first: from the moment it is typed until it has answered, a
+// device's first fill waits before it asks for or stores its next page, so the answer is not queued behind a page's
+// transfer, the server's work on it, or the device's writes.
 let searching = 0;
 const waiting: (() => void)[] = [];
-/** A search slower than this no longer holds the fill. */
+/** Searches slower than this no longer hold the fill. */
 const HOLD_MS = 2_000;
 
-/** Runs a server search; the fill holds its next page until every search on its way has answered. */
-export async function searchFirst<T>(run: () => Promise<T>): Promise<T> {
+/** Holds the fill for a search about to be asked; answers the release (calling it more than once is harmless). */
+export function holdForSearch(): () => void {
   searching++;
-  try {
-    return await run();
-  } finally {
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
     if (--searching === 0) for (const go of waiting.splice(0)) go();
-  }
+  };
 }
 
-/** Resolves once no server search is on its way (at once when none is), or after HOLD_MS at the most. */
-export const searchesAnswered = (): Promise<void> =>
-  searching === 0
-    ? Promise.resolve()
-    : new Promise((go) => {
-        waiting.push(go);
-        setTimeout(go, HOLD_MS);
-      });
+/**
+ * Resolves once no server search is on its way (at once when none is), or after HOLD_MS at the most. A search typed
+ * as the one before it ends (the next keystroke) holds the fill on, within the same HOLD_MS.
+ */
+export async function searchesAnswered(): Promise<void> {
+  const until = Date.now() + HOLD_MS;
+  while (searching > 0 && Date.now() < until)
+    await new Promise<void>((go) => {
+      waiting.push(go);
+      setTimeout(go, until - Date.now());
+    });
+}

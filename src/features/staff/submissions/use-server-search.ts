@@ -4,7 +4,7 @@
 // and the screen says what that covers.
 import { useEffect, useMemo, useState } from 'react';
 import { callStaffFunction } from '@/lib/staff-functions';
-import { searchFirst } from '@/sync/search-gate';
+import { holdForSearch } from '@/sync/search-gate';
 import type { Submission } from '@/shared/contracts/submission';
 
 /** Fewer characters than this are searched on the device only (the server answers them 400). */
@@ -40,21 +40,26 @@ export function useServerSearch(opts: {
   useEffect(() => {
     if (!ask) return;
     let live = true;
+    // The fill waits from the keystroke on: a page asked for during the pause would be served before the search.
+    const release = holdForSearch();
     const timer = setTimeout(() => {
       void (async () => {
         const staffToken = await token();
         if (!staffToken || !live) return;
-        const res = await searchFirst(() =>
-          callStaffFunction('searchAppwriteSubmissions', { query: { q, limit: LIMIT }, staffToken, init: { cache: 'no-store' } }),
-        ).catch(() => null);
+        const res = await callStaffFunction('searchAppwriteSubmissions', {
+          query: { q, limit: LIMIT },
+          staffToken,
+          init: { cache: 'no-store' },
+        }).catch(() => null);
         if (!live) return;
         if (res?.ok) setAnswer({ q, rows: res.data.submissions, more: res.data.more, failed: false });
         else setAnswer({ q, rows: [], more: false, failed: true });
-      })();
+      })().finally(release);
     }, PAUSE_MS);
     return () => {
       live = false;
       clearTimeout(timer);
+      release();
     };
   }, [ask, q, token]);
 

@@ -1,13 +1,12 @@
-// A server search goes before the first fill's next page: the fill waits while one is on its way, and no longer than
-// two seconds for a slow one.
+// A server search goes before the first fill's next page: the fill waits from the keystroke until the search has
+// answered, through a search typed as the one before it ends, and no longer than two seconds in all.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { searchesAnswered, searchFirst } from '@/sync/search-gate';
+import { holdForSearch, searchesAnswered } from '@/sync/search-gate';
 
 const settled = async (p: Promise<unknown>) => {
   let done = false;
   void p.then(() => (done = true));
-  await Promise.resolve();
-  await Promise.resolve();
+  for (let i = 0; i < 5; i++) await Promise.resolve();
   return done;
 };
 
@@ -18,30 +17,40 @@ describe('the search gate', () => {
     expect(await settled(searchesAnswered())).toBe(true);
   });
 
-  it('holds the fill until the search answers, and the search keeps its answer', async () => {
-    let answer!: (v: string) => void;
-    const search = searchFirst(() => new Promise<string>((r) => (answer = r)));
+  it('holds the fill until the search is released, however often it is released', async () => {
+    const release = holdForSearch();
     const fill = searchesAnswered();
     expect(await settled(fill)).toBe(false);
-    answer('rows');
-    expect(await search).toBe('rows');
+    release();
+    release();
     expect(await settled(fill)).toBe(true);
+    // A second release did not let a later search's hold go.
+    const next = holdForSearch();
+    expect(await settled(searchesAnswered())).toBe(false);
+    next();
   });
 
-  it('lets the fill go when a failed search ends too', async () => {
-    const search = searchFirst(() => Promise.reject(new Error('offline')));
+  it('keeps holding when the next keystroke holds as the last search lets go', async () => {
+    const first = holdForSearch();
     const fill = searchesAnswered();
-    await expect(search).rejects.toThrow('offline');
+    first();
+    const second = holdForSearch();
+    expect(await settled(fill)).toBe(false);
+    second();
     expect(await settled(fill)).toBe(true);
   });
 
-  it('holds the fill no longer than two seconds for a search that does not answer', async () => {
+  it('holds the fill no longer than two seconds in all for searches that do not answer', async () => {
     vi.useFakeTimers();
-    void searchFirst(() => new Promise(() => undefined));
+    const first = holdForSearch();
     const fill = searchesAnswered();
-    await vi.advanceTimersByTimeAsync(1_900);
+    await vi.advanceTimersByTimeAsync(1_000);
+    first();
+    const second = holdForSearch();
+    await vi.advanceTimersByTimeAsync(900);
     expect(await settled(fill)).toBe(false);
     await vi.advanceTimersByTimeAsync(200);
     expect(await settled(fill)).toBe(true);
+    second();
   });
 });
