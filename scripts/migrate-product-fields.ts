@@ -1,8 +1,9 @@
 // `npm run migrate:product-fields`: on a deployed Appwrite, registrations stored before product SKUs were kept get
 // their SKUs in product_sku and titles in selected_product (netlify/lib/registrations/product-fields.ts). Safe to run
 // again: rows already migrated, typed text and imported SKUs are left as they are. The same run gives every
-// registration without a search text its `search_text` (what the staff's server search finds it by).
-import { migrateProductFields } from '../netlify/lib/registrations/product-fields';
+// registration without a search text its `search_text` (what the staff's server search finds it by), and marks the
+// data set migrated, so an embedded server started on it does not look again.
+import { migrateProductFieldsOnce } from '../netlify/lib/registrations/product-fields';
 
 const missing = ['APPWRITE_ENDPOINT', 'APPWRITE_PROJECT_ID', 'APPWRITE_API_KEY'].filter((k) => !process.env[k]);
 if (missing.length > 0) {
@@ -14,7 +15,7 @@ if (missing.length > 0) {
 }
 
 try {
-  const { checked, migrated, searchable } = await migrateProductFields();
+  const { checked, migrated, searchable } = await migrateProductFieldsOnce({ again: true });
   const rows = (n: number) => `${n} ${n === 1 ? 'registration' : 'registrations'}`;
   console.log(`Checked ${rows(checked)} without a product title; ${rows(migrated)} now have their SKUs and titles.`);
   console.log(`${rows(searchable)} got their search text.`);

@@ -2,7 +2,7 @@
 import { withEnv } from '../netlify/lib/env';
 import { runMailSweep } from '../netlify/lib/mail/sweep';
 import { sweepUnjoinedPhotos } from '../netlify/lib/counters/photo-sweep';
-import { migrateProductFields } from '../netlify/lib/registrations/product-fields';
+import { migrateProductFieldsOnce } from '../netlify/lib/registrations/product-fields';
 import type { AppwriteBackend } from './appwrite/backend';
 import { sweepUploads } from './appwrite/storage';
 import type { ServerConfig } from './config';
@@ -35,8 +35,8 @@ export function startMailSweeps(config: ServerConfig, functionsEnv: FunctionsEnv
   let productsMigrated = false;
   const sweepMail = () => {
     mailSweep = mailSweep
-      // First, until it has run once: registrations stored before product SKUs were kept get them (idempotent).
-      .then(() => productsMigrated || withEnv(functionsEnv(), () => migrateProductFields()).then(() => (productsMigrated = true)))
+      // First, once per data set (its marker is stored): registrations stored before product SKUs were kept get them.
+      .then(() => productsMigrated || withEnv(functionsEnv(), () => migrateProductFieldsOnce()).then(() => (productsMigrated = true)))
       .catch((err: unknown) => {
         if (!config.quiet) console.error('[registrations] migrating product fields failed:', err instanceof Error ? err.message : err);
       })

@@ -12,6 +12,18 @@ import type { AppwriteBackend } from './backend';
 import { DAY_MS, hit } from '../net/rate-limit';
 import { returnedRow } from '../store/sqlite';
 
+/**
+ * Appwrite's timestamp override: an API key may set `$updatedAt` in an update's data (a change that is not news, such
+ * as a backfilled derived attribute, keeps its row's place). Anyone else's `$updatedAt` is ignored, as it always was.
+ */
+function givenUpdatedAt(caller: Caller, data: unknown): string | null {
+  if (caller.kind !== 'key' || !data || typeof data !== 'object' || !('$updatedAt' in data)) return null;
+  const value = (data as { $updatedAt: unknown }).$updatedAt;
+  const ms = typeof value === 'string' ? Date.parse(value) : NaN;
+  if (!Number.isFinite(ms)) throw invalidArgument('Invalid `$updatedAt` param: Value must be a valid date in ISO 8601 format');
+  return isoNow(ms);
+}
+
 type DocRow = {
   seq: number;
   database_id: string;
@@ -281,7 +293,8 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
         body.permissions === undefined || body.permissions === null
           ? JSON.parse(row.permissions)
           : permissionsFrom(body.permissions, caller);
-      const updated = returnedRow<DocRow>(updateRow, JSON.stringify(data), JSON.stringify(permissions), isoNow(), row.seq);
+      const at = givenUpdatedAt(caller, body.data) ?? isoNow();
+      const updated = returnedRow<DocRow>(updateRow, JSON.stringify(data), JSON.stringify(permissions), at, row.seq);
       return c.json(model(updated, flavor));
     };
     app.patch(`${base}/:id`, (c) => update(c, false));

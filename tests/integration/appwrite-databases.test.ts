@@ -106,6 +106,24 @@ describe('documents', () => {
     expect(tooLong.code).toBe(400);
   });
 
+  it('keeps the $updatedAt an API key gives in an update, and ignores one from a customer', async () => {
+    const c = await signedInCustomer(server, 'stamp@example.com');
+    const { $id: id, $updatedAt: created } = await createRegistration(c);
+    const where = { databaseId: DB, collectionId: COL, documentId: id };
+    const kept = await staff().updateDocument({ ...where, data: { search_text: 'stamp', $updatedAt: created } });
+    expect(kept.$updatedAt).toBe(created);
+    expect(kept.search_text).toBe('stamp');
+    const back = await staff().updateDocument({ ...where, data: { $updatedAt: '2024-03-01T10:00:00.000Z' } });
+    expect(back.$updatedAt).toBe('2024-03-01T10:00:00.000+00:00');
+    // Only the key may: a customer's own $updatedAt is not taken.
+    const mine = await c.as(() => c.databases.updateDocument({ ...where, data: { phone: '+44 7700900124', $updatedAt: created } }));
+    expect(mine.phone).toBe('+44 7700900124');
+    expect(mine.$updatedAt > created).toBe(true);
+    const bad = await failure(staff().updateDocument({ ...where, data: { $updatedAt: 'last Tuesday' } }));
+    expect(bad.code).toBe(400);
+    expect(bad.message).toContain('$updatedAt');
+  });
+
   it('serves the same store as TablesDB rows', async () => {
     const c = await signedInCustomer(server, 'rows@example.com');
     const id = ID.unique();

@@ -108,7 +108,7 @@ describe('setup:appwrite', () => {
     expect(result.existing).toContain('database warranty');
     expect(result.existing).toContain('collection warranty/submissions');
     // The server's own state, as the functions keep it: every one of these is Appwrite's too.
-    for (const id of ['integration_log', 'rate_limits', 'counters', 'mail_state', 'confirmation_links'])
+    for (const id of ['integration_log', 'rate_limits', 'counters', 'mail_state', 'confirmation_links', 'migrations'])
       expect(result.existing).toContain(`collection warranty/${id}`);
     expect(result.existing).toContain('attribute warranty/confirmation_links.secret_hash');
     expect(result.existing).toContain('bucket images');

@@ -2,11 +2,14 @@
 // picked into product_sku and left selected_product empty, so staff saw titles in the SKU column and an empty
 // "Product". Such rows get their SKUs in product_sku and their titles in selected_product, as the wizard now writes
 // them (DESIGN.md, "Products"). Rows whose product_sku is anything else (typed text, imported SKUs) stay as they are,
-// so the migration can run again and again: with the embedded server's first sweep after its start
-// (server/sweeps.ts) and, for a deployed Appwrite, as `npm run migrate:product-fields`.
-// The same run gives every registration stored without a search text (before it was kept, or written by a customer's
-// device) its `search_text`, which the staff's server search finds it by (src/shared/search-text.ts).
-import { Query } from 'node-appwrite';
+// so the migration can run again and again. The embedded server runs it with its first sweep after each start
+// (server/sweeps.ts): all of it once per data set (a marker in the `migrations` collection says so), then only the
+// search texts of rows changed since; for a deployed Appwrite it runs whole as `npm run migrate:product-fields`.
+// The same run gives every registration stored without a search text (before it was kept) its `search_text`, which
+// the staff's server search finds it by (src/shared/search-text.ts). That row keeps its `$updatedAt` (Appwrite's
+// timestamp override): nothing staff see changed, so no staff device downloads it again nor sees it move to the top.
+// A row whose product fields change is a change: it gets a new `$updatedAt` and reaches every staff device.
+import { AppwriteException, Query } from 'node-appwrite';
 import type { Product } from '../../../src/shared/contracts/product';
 import { SEARCH_TEXT_ATTRIBUTE, searchTextOf } from '../../../src/shared/search-text';
 import { catalogTitlesIn } from '../../../src/shared/warranty';
@@ -39,15 +42,15 @@ async function offeredCatalog(): Promise<Product[]> {
   return [...(domain && token ? await fetchShopifyProducts({ domain, token }) : []), ...bundledCatalog()];
 }
 
-/** Every document matching `filter`, page by page in $id order, handed to `each` (which may change it). */
-async function eachDocument(filter: string, each: (doc: Models.Document) => Promise<void>) {
+/** Every document matching every query of `filter`, page by page in $id order, handed to `each` (which may change it). */
+async function eachDocument(filter: string[], each: (doc: Models.Document) => Promise<void>) {
   const { databases, where } = collection();
   for (let cursor: string | undefined; ;) {
     let page;
     try {
       page = await databases.listDocuments({
         ...where,
-        queries: [filter, Query.orderAsc('$id'), Query.limit(PAGE), ...(cursor ? [Query.cursorAfter(cursor)] : [])],
+        queries: [...filter, Query.orderAsc('$id'), Query.limit(PAGE), ...(cursor ? [Query.cursorAfter(cursor)] : [])],
         total: false,
       });
     } catch (err) {
@@ -59,12 +62,14 @@ async function eachDocument(filter: string, each: (doc: Models.Document) => Prom
   }
 }
 
+type Migrated = { checked: number; migrated: number; searchable: number };
+
 /**
  * Migrates every registration stored the old way, page by page (only rows with an empty selected_product are read),
- * then gives every registration without a search text its own. Returns how many rows were looked at and changed.
+ * then gives every registration without a search text its own (of those changed since `since`, when given). Returns
+ * how many rows were looked at and changed.
  */
-export async function migrateProductFields(given?: readonly Product[]): Promise<{ checked: number; migrated: number; searchable: number }> {
-  const catalog = given ?? (await offeredCatalog());
+export async function migrateProductFields(given?: readonly Product[], since?: string): Promise<Migrated> {
   const { databases, where } = collection();
   let checked = 0;
   let migrated = 0;
@@ -76,17 +81,54 @@ export async function migrateProductFields(given?: readonly Product[]): Promise<
       upstream(err);
     }
   };
-  await eachDocument(Query.or([Query.equal('selected_product', ['']), Query.isNull('selected_product')]), async (doc) => {
-    checked++;
-    const stored = storedFields(doc);
-    const fields = migratedProductFields(stored, catalog);
-    if (!fields) return;
-    await write(doc.$id, { ...fields, search_text: searchTextOf({ ...stored, ...fields }) });
-    migrated++;
-  });
-  await eachDocument(Query.isNull(SEARCH_TEXT_ATTRIBUTE), async (doc) => {
-    await write(doc.$id, { search_text: searchTextOf(storedFields(doc)) });
+  if (since === undefined) {
+    const catalog = given ?? (await offeredCatalog());
+    await eachDocument([Query.or([Query.equal('selected_product', ['']), Query.isNull('selected_product')])], async (doc) => {
+      checked++;
+      const stored = storedFields(doc);
+      const fields = migratedProductFields(stored, catalog);
+      if (!fields) return;
+      await write(doc.$id, { ...fields, search_text: searchTextOf({ ...stored, ...fields }) });
+      migrated++;
+    });
+  }
+  const recent = since === undefined ? [] : [Query.greaterThanEqual('$updatedAt', since)];
+  await eachDocument([Query.isNull(SEARCH_TEXT_ATTRIBUTE), ...recent], async (doc) => {
+    await write(doc.$id, { search_text: searchTextOf(storedFields(doc)), $updatedAt: doc.$updatedAt });
     searchable++;
   });
   return { checked, migrated, searchable };
+}
+
+/** The collection of data migrations done, by name, with when each last ran (API key only). */
+export const MIGRATIONS_COLLECTION = 'migrations';
+const MARKER = 'product-fields';
+/** A later run looks again at rows changed this long before the last run began (a write that committed late). */
+const OVERLAP_MS = 3_600_000;
+
+/**
+ * The migration, once per data set: the first run (or any with `again`) reads every registration; later ones only give
+ * a search text to the rows changed since shortly before the last run began (a customer's device wrote them, and the
+ * server has not received them yet), through the index on $updatedAt. The marker keeps when the last run began.
+ */
+export async function migrateProductFieldsOnce(opts: { again?: boolean; catalog?: readonly Product[] } = {}): Promise<Migrated> {
+  const { databases, where } = collection();
+  const marker = { databaseId: where.databaseId, collectionId: MIGRATIONS_COLLECTION, documentId: MARKER };
+  const began = new Date();
+  let since: string | undefined;
+  if (!opts.again) {
+    try {
+      const last = Date.parse(String((await databases.getDocument(marker)).done_at));
+      if (Number.isFinite(last)) since = new Date(last - OVERLAP_MS).toISOString();
+    } catch (err) {
+      if (!(err instanceof AppwriteException && err.code === 404)) upstream(err);
+    }
+  }
+  const done = await migrateProductFields(opts.catalog, since);
+  try {
+    await databases.upsertDocument({ ...marker, data: { done_at: began.toISOString(), summary: JSON.stringify({ ...done, since }) } });
+  } catch (err) {
+    upstream(err);
+  }
+  return done;
 }
