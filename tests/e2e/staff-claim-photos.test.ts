@@ -3,37 +3,25 @@
 // and the customer's /warranties card shows the claim; a photo chosen offline is said so, what was typed kept. (Photos
 // the server refuses: tests/integration/claim-staff-photos.)
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DIST } from '../helpers/suite';
-import { chromiumPath, launch, PHONE } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { chromiumPath, PHONE } from '../helpers/browser';
 import { admin } from '../helpers/counters';
 import { createRegistration, signedInCustomer, type Customer } from '../helpers/customers';
-import { makeJpeg, STAFF } from '../helpers/fixtures';
-import { codeFor, latestCode, startTestServer, type TestServer } from '../helpers/server';
-import { editDialog, openEditDialog, staffDeskPage } from '../helpers/submissions-screen';
+import { makeJpeg } from '../helpers/fixtures';
+import { codeFor, latestCode } from '../helpers/server';
+import { editDialog, openEditDialog } from '../helpers/submissions-screen';
+import { staffAtDesk } from '../helpers/suite';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/staff-claim-photos';
 const NUMBER = /Claim (C-[2-9A-HJ-NP-Z]{6})/;
 const DETAILS = 'A prong caught on a sweater and bent outwards.';
 
 describe.runIf(chromiumPath)('"New claim" with photos taken at the counter', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let page: Page;
   let lea: Customer;
-
-  beforeAll(async () => {
+  const { server, browser, page } = staffAtDesk(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password, staticDir: DIST });
     lea = await signedInCustomer(server, 'lea.counterclaim@example.com');
     await createRegistration(lea, { full_name: 'Léa Counter', selected_product: 'Solitaire Ring' });
-    browser = await launch();
-    page = await staffDeskPage(browser, server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.dispose();
   });
 
   it('opens the claim with two photos: its page shows them, and the customer sees the claim on their card', async () => {
