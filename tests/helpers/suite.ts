@@ -93,16 +93,16 @@ export function staffAppInBrowser(): {
 }
 
 /**
- * As `staffAppInBrowser`, with what `seed` writes through the server (STAFF's token at hand), and then `page`: a
+ * As `staffAppInBrowser`, with what `seed` writes through the server (run once STAFF is signed in), and then `page`: a
  * desk-size page signed in as staff through the form (see `staffDeskPage`), which finds the seeded rows on the server.
  */
-export function staffAtDesk(seed?: (server: TestServer, staffToken: string) => Promise<void>): {
+export function staffAtDesk(seed?: () => Promise<void>): {
   readonly server: TestServer;
   readonly browser: Browser;
   readonly staff: { readonly token: string };
   readonly page: Page;
 } {
   const app = staffAppInBrowser();
-  if (seed) beforeAll(() => seed(app.server, app.staff.token));
+  if (seed) beforeAll(seed);
   return { ...app, page: forSuite(() => staffDeskPage(app.browser, app.server.url)) };
 }
