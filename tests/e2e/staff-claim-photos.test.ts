@@ -3,37 +3,25 @@
 // and the customer's /warranties card shows the claim; a photo chosen offline is said so, what was typed kept. (Photos
 // the server refuses: tests/integration/claim-staff-photos.)
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DIST } from '../helpers/suite';
-import { chromiumPath, launch, PHONE } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { chromiumPath } from '../helpers/browser';
 import { admin } from '../helpers/counters';
 import { createRegistration, signedInCustomer, type Customer } from '../helpers/customers';
-import { makeJpeg, STAFF } from '../helpers/fixtures';
-import { codeFor, latestCode, startTestServer, type TestServer } from '../helpers/server';
-import { editDialog, openEditDialog, staffDeskPage } from '../helpers/submissions-screen';
+import { makeJpeg } from '../helpers/fixtures';
+import { editDialog, openEditDialog } from '../helpers/submissions-screen';
+import { staffAtDesk } from '../helpers/suite';
+import { onWarranties } from '../helpers/warranties-page';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/staff-claim-photos';
 const NUMBER = /Claim (C-[2-9A-HJ-NP-Z]{6})/;
 const DETAILS = 'A prong caught on a sweater and bent outwards.';
 
 describe.runIf(chromiumPath)('"New claim" with photos taken at the counter', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let page: Page;
   let lea: Customer;
-
-  beforeAll(async () => {
+  const { server, browser, page } = staffAtDesk(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password, staticDir: DIST });
     lea = await signedInCustomer(server, 'lea.counterclaim@example.com');
     await createRegistration(lea, { full_name: 'Léa Counter', selected_product: 'Solitaire Ring' });
-    browser = await launch();
-    page = await staffDeskPage(browser, server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.dispose();
   });
 
   it('opens the claim with two photos: its page shows them, and the customer sees the claim on their card', async () => {
@@ -86,23 +74,12 @@ describe.runIf(chromiumPath)('"New claim" with photos taken at the counter', () 
     await page.screenshot({ path: `${SHOTS}/claim-page-photos-1440.png`, fullPage: true });
 
     // The customer's card on /warranties shows the claim the store opened.
-    const context = await browser.newContext(PHONE);
-    try {
-      const customer = await context.newPage();
-      await customer.goto(`${server.url}/warranties`);
-      await customer.getByRole('heading', { level: 1, name: 'Your warranties' }).waitFor();
-      const before = await latestCode(server.url, lea.email).catch(() => undefined);
-      await customer.getByLabel('Email Address').fill(lea.email);
-      await customer.getByRole('button', { name: 'Send OTP' }).click();
-      await customer.getByLabel('Enter OTP').fill(await codeFor(server, lea.email, before));
-      await customer.getByRole('button', { name: 'Verify OTP' }).click();
+    await onWarranties(browser, server, lea.email, async (customer) => {
       const card = customer.getByRole('article').filter({ hasText: 'Solitaire Ring' });
       await card.getByRole('heading', { name: `Claim ${number}` }).waitFor({ timeout: 15_000 });
       await card.getByText('Submitted', { exact: true }).waitFor();
       expect(await card.getByRole('button', { name: 'Report a problem' }).count()).toBe(0);
       await customer.screenshot({ path: `${SHOTS}/customer-card-390.png`, fullPage: true });
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -3,41 +3,27 @@
 // through its dialog, a step on a claim someone else changed meanwhile, and from the edit dialog "New claim" and
 // "Service history". Claims are reported through the customer functions, as the customer's app sends them.
 import { ID } from 'appwrite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DIST } from '../helpers/suite';
+import { describe, expect, it } from 'vitest';
 import { axeFindings } from '../helpers/axe';
-import { chromiumPath, DESK, launch } from '../helpers/browser';
+import { chromiumPath, DESK } from '../helpers/browser';
 import { call, report, reportBody, uploadPhoto } from '../helpers/claims';
 import { claimStatus, shownNumbers, shownStatuses, stepButtons, stepDialog, timeline } from '../helpers/claims-screen';
 import { callFunction, enrol, registrationBody } from '../helpers/counters';
 import { createRegistration, jwtOf, signedInCustomer } from '../helpers/customers';
 import { STAFF } from '../helpers/fixtures';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { signIn } from '../helpers/staff';
-import { editDialog, findRow, staffDeskPage } from '../helpers/submissions-screen';
+import { editDialog, findRow } from '../helpers/submissions-screen';
+import { staffAtDesk } from '../helpers/suite';
 
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results';
 
 type Claim = { id: string; number: string; status: string };
 
 describe.runIf(chromiumPath)('staff claims screens', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let page: Page;
-  let staff: string;
   let ada: Claim; // submitted: worked from question to close
   let bob: Claim; // closed before the test: last in the table
   let carol: Claim; // at a store, changed by "another staff member" while its page is open
 
-  const act = (claim: Claim, body: Record<string, unknown>) =>
-    call<{ claim: Claim }>(server, 'claimAction', { staff, body: { claim_id: claim.id, event_id: ID.unique(), ...body } });
-  const base = (path: string) => `${server.url}${path}`;
-
-  beforeAll(async () => {
-    server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password, staticDir: DIST });
-    staff = await signIn(server, STAFF.email, STAFF.password);
-
+  const { server, staff, page } = staffAtDesk(async () => {
     // Bob's claim first (the oldest), closed: open claims still come before it.
     const b = await signedInCustomer(server, 'bob.claims@example.com');
     const bobReg = await createRegistration(b, { full_name: 'Bob Marley', selected_product: 'Classic Ring' });
@@ -50,7 +36,7 @@ describe.runIf(chromiumPath)('staff claims screens', () => {
     ada = (await report(server, a, reportBody(adaReg.$id, [await uploadPhoto(a)]))).body.claim;
 
     // Carol registered at the Fifth Avenue counter: her claim is that store's.
-    const counter = await enrol(server, staff, 'Fifth Avenue');
+    const counter = await enrol(server, staff.token, 'Fifth Avenue');
     const c = await signedInCustomer(server, 'carol.claims@example.com');
     const regId = ID.unique();
     const body = registrationBody({ id: regId, full_name: 'Émilie Châtelet', email: c.email });
@@ -62,14 +48,11 @@ describe.runIf(chromiumPath)('staff claims screens', () => {
     // Eve has a registration and no claim: staff open one for her from the edit dialog.
     const e = await signedInCustomer(server, 'eve.claims@example.com');
     await createRegistration(e, { full_name: 'Eve Moreau', selected_product: 'Solitaire Ring' });
+  });
 
-    browser = await launch();
-    page = await staffDeskPage(browser, server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.dispose();
-  });
+  const act = (claim: Claim, body: Record<string, unknown>) =>
+    call<{ claim: Claim }>(server, 'claimAction', { staff: staff.token, body: { claim_id: claim.id, event_id: ID.unique(), ...body } });
+  const base = (path: string) => `${server.url}${path}`;
 
   it('lists claims under "Claims", open ones first, with the eight columns', async () => {
     await page.getByRole('link', { name: 'Claims', exact: true }).first().click();
@@ -234,7 +217,7 @@ describe.runIf(chromiumPath)('staff claims screens', () => {
     await expect.poll(async () => (await timeline(page)).at(-1)).toMatch(/Asked for information[\s\S]*Is the stone still with you\?/);
     expect(await stepButtons(page)).toEqual(['Approve', 'Deny', 'Internal note']);
     // The server applied nothing of the refused step.
-    const detail = await call<{ claim: Claim; timeline: unknown[] }>(server, 'getClaim', { staff, query: { id: carol.id } });
+    const detail = await call<{ claim: Claim; timeline: unknown[] }>(server, 'getClaim', { staff: staff.token, query: { id: carol.id } });
     expect([detail.body.claim.status, detail.body.timeline.length]).toEqual(['needs_information', 2]);
 
     await page.setViewportSize({ width: 390, height: 844 });
@@ -289,9 +272,11 @@ describe.runIf(chromiumPath)('staff claims screens', () => {
 
   it('keeps every claim on the device: the whole queue at once, open claims still before closed ones at its end', async () => {
     const data = Array.from({ length: 55 }, (_, i) => ({ 'Full Name': `Paged Customer ${i}`, Email: `paged${i}@example.com` }));
-    const imported = await call<{ results: { id: string }[] }>(server, 'importToAppwrite', { staff, body: { data } });
+    const imported = await call<{ results: { id: string }[] }>(server, 'importToAppwrite', { staff: staff.token, body: { data } });
     for (const { id } of imported.body.results)
-      expect((await call(server, 'openClaim', { staff, body: reportBody(id, [], { problem: 'something_else' }) })).status).toBe(200);
+      expect(
+        (await call(server, 'openClaim', { staff: staff.token, body: reportBody(id, [], { problem: 'something_else' }) })).status,
+      ).toBe(200);
     await page.goto(base('/claims'));
     // 59 claims, all read from the device's copy; the rows are drawn as they scroll near.
     await expect.poll(() => page.locator('.subs__meta span').first().textContent()).toBe('59 claims');

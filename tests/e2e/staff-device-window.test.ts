@@ -2,13 +2,12 @@
 // this browser; 100,000 in use): the device fills with the newest, the server's search finds the older ones, one
 // opened is kept, offline search says what it covers, and an edit made here survives rows dropping out of the window.
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DIST } from '../helpers/suite';
-import { chromiumPath, DESK, launch } from '../helpers/browser';
-import { signInStaffThroughForm, STAFF } from '../helpers/fixtures';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { importAsStaff, importRows, signIn } from '../helpers/staff';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { chromiumPath, DESK } from '../helpers/browser';
+import { signInStaffThroughForm } from '../helpers/fixtures';
+import { importAsStaff, importRows } from '../helpers/staff';
+import { staffAppInBrowser } from '../helpers/suite';
 import { countText, editDialog, rowByName, searchBox } from '../helpers/submissions-screen';
 import { inDeviceDb } from '../helpers/device-db';
 
@@ -24,17 +23,15 @@ const held = (page: Page) =>
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/device-window';
 
 describe.runIf(chromiumPath)('a staff device that keeps the newest registrations', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const { server, browser, staff } = staffAppInBrowser();
   let context: BrowserContext;
   let page: Page;
-  let token: string;
 
   /** Registrations written on the server through the staff import, one call per group so their times differ. */
   const register = async (prefix: string, n: number) => {
     await importAsStaff(
       server,
-      token,
+      staff.token,
       importRows(prefix, n, (i) => `${prefix.toLowerCase().replace(/ /g, '.')}.${i}@example.com`),
     );
     await new Promise((r) => setTimeout(r, 20));
@@ -42,21 +39,13 @@ describe.runIf(chromiumPath)('a staff device that keeps the newest registrations
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password, staticDir: DIST });
-    token = await signIn(server, STAFF.email, STAFF.password);
     await register('Older Client', 10);
     for (let i = 0; i < WINDOW; i++) await register(`Recent Client ${String(i).padStart(2, '0')}`, 1);
-    browser = await launch();
     context = await browser.newContext({ ...DESK, serviceWorkers: 'block' });
     await context.addInitScript((n) => localStorage.setItem('warranty.deviceWindow', String(n)), WINDOW);
     page = await context.newPage();
     await signInStaffThroughForm(page, { from: `${server.url}/submission` });
   }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.dispose();
-  });
 
   it('fills with the newest registrations only and says what its search covers', async () => {
     await expect.poll(() => countText(page), { timeout: 30_000 }).toBe(`${WINDOW} submissions`);

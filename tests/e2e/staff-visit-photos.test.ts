@@ -4,44 +4,27 @@
 // what was typed and is no longer offered.
 import { mkdirSync } from 'node:fs';
 import { ID } from 'appwrite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DIST } from '../helpers/suite';
-import { chromiumPath, launch } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { chromiumPath } from '../helpers/browser';
 import { call, report, reportBody, uploadPhoto } from '../helpers/claims';
 import { stepButtons, stepDialog } from '../helpers/claims-screen';
 import { createRegistration, signedInCustomer, type Customer } from '../helpers/customers';
-import { makeJpeg, STAFF } from '../helpers/fixtures';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { signIn } from '../helpers/staff';
-import { editDialog, findRow, openEditDialog, staffDeskPage } from '../helpers/submissions-screen';
+import { makeJpeg } from '../helpers/fixtures';
+import { editDialog, findRow, openEditDialog } from '../helpers/submissions-screen';
+import { staffAtDesk } from '../helpers/suite';
 
 const SHOTS = process.env.VISIT_SHOTS_DIR ?? '/tmp/shots/visit-photos';
 
 describe.runIf(chromiumPath)('photos of a care visit, and a stale claim step', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let page: Page;
-  let staff: string;
   let mia: Customer;
   let claim: { id: string; number: string };
-
-  beforeAll(async () => {
+  const { server, staff, page } = staffAtDesk(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password, staticDir: DIST });
-    staff = await signIn(server, STAFF.email, STAFF.password);
     mia = await signedInCustomer(server, 'mia.visitphotos@example.com');
     await createRegistration(mia, { full_name: 'Mia Laurent', selected_product: 'Aurora Pendant' });
     const ivo = await signedInCustomer(server, 'ivo.stale@example.com');
     const ivoReg = await createRegistration(ivo, { full_name: 'Ivo Stale', selected_product: 'Classic Ring' });
     claim = (await report(server, ivo, reportBody(ivoReg.$id, [await uploadPhoto(ivo)]))).body.claim;
-
-    browser = await launch();
-    page = await staffDeskPage(browser, server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.dispose();
   });
 
   it('"Record a visit" with a photo shows it in "Service history", and the owner can read it', async () => {
@@ -84,7 +67,7 @@ describe.runIf(chromiumPath)('photos of a care visit, and a stale claim step', (
 
     // The photo is the visit's: the owner reads it with their own session.
     const visits = await call<{ visits: { photo_ids: string[] }[] }>(server, 'getVisits', {
-      staff,
+      staff: staff.token,
       query: {
         registration_id: (await mia.as(() => mia.databases.listDocuments({ databaseId: 'warranty', collectionId: 'submissions' })))
           .documents[0]!.$id,
@@ -117,7 +100,7 @@ describe.runIf(chromiumPath)('photos of a care visit, and a stale claim step', (
     await ask.getByLabel('Question for the customer').fill('Do you still have the stone that fell out?');
     // Meanwhile another staff member denies the claim.
     const denied = await call(server, 'claimAction', {
-      staff,
+      staff: staff.token,
       body: { claim_id: claim.id, event_id: ID.unique(), action: 'deny', message: 'Not covered.', expected_status: 'submitted' },
     });
     expect(denied.status).toBe(200);

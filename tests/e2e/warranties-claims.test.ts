@@ -5,7 +5,7 @@
 // so instead of offering a report; a recorded inspection shows on its card.
 import { mkdirSync } from 'node:fs';
 import { ID, Query } from 'appwrite';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { coveredUntil, formatDate } from '@/shared/warranty';
 import { chromiumPath, DESK, PHONE } from '../helpers/browser';
@@ -14,9 +14,9 @@ import { admin } from '../helpers/counters';
 import { createRegistration, signedInCustomer } from '../helpers/customers';
 import { STAFF } from '../helpers/fixtures';
 import { ringPhoto } from '../helpers/offline';
-import { codeFor, latestCode } from '../helpers/server';
 import { signIn as staffSignIn } from '../helpers/staff';
 import { appInBrowser } from '../helpers/suite';
+import { onWarranties } from '../helpers/warranties-page';
 import { axeFindings } from '../helpers/axe';
 
 const SHOTS = '/tmp/shots/claims-customer';
@@ -27,18 +27,18 @@ const DETAILS = 'The clasp opened by itself and the chain fell off at dinner.';
 describe.runIf(chromiumPath)('claims and care on /warranties', () => {
   const app = appInBrowser({ staffEmail: STAFF.email, staffPassword: STAFF.password });
 
-  async function openAs(email: string) {
-    const context = await app.browser.newContext(PHONE);
-    const page = await context.newPage();
-    await page.goto(`${app.server.url}/warranties`);
-    await page.getByRole('heading', { level: 1, name: 'Your warranties' }).waitFor();
-    const before = await latestCode(app.server.url, email).catch(() => undefined);
-    await page.getByLabel('Email Address').fill(email);
-    await page.getByRole('button', { name: 'Send OTP' }).click();
-    await page.getByLabel('Enter OTP').fill(await codeFor(app.server, email, before));
-    await page.getByRole('button', { name: 'Verify OTP' }).click();
-    await page.getByRole('article').first().waitFor({ timeout: 10_000 });
-    return { context, page };
+  /**
+   * A new customer `email` with one registration of `fields`, signed in on /warranties at phone size: `use` gets the
+   * page, the registration's card and its id.
+   */
+  async function onOwnCard(
+    email: string,
+    fields: Record<string, unknown>,
+    use: (page: Page, card: Locator, registrationId: string) => Promise<void>,
+  ) {
+    const customer = await signedInCustomer(app.server, email);
+    const reg = await createRegistration(customer, fields);
+    await onWarranties(app.browser, app.server, email, (page) => use(page, page.getByRole('article'), reg.$id));
   }
 
   /** A screenshot at phone size and at desk size. */
@@ -75,11 +75,7 @@ describe.runIf(chromiumPath)('claims and care on /warranties', () => {
     }[];
 
   it('reports a problem with a photo, then answers the staff question with "Reply"', async () => {
-    const ada = await signedInCustomer(app.server, 'ada.claims.web@example.com');
-    const reg = await createRegistration(ada, { full_name: 'Ada Claims', product_sku: 'Aurora Pendant' });
-    const { context, page } = await openAs(ada.email);
-    try {
-      const card = page.getByRole('article');
+    await onOwnCard('ada.claims.web@example.com', { full_name: 'Ada Claims', product_sku: 'Aurora Pendant' }, async (page, card, reg) => {
       await card.getByRole('button', { name: 'Report a problem' }).waitFor();
       await shoot(page, 'card-report-a-problem');
 
@@ -98,13 +94,13 @@ describe.runIf(chromiumPath)('claims and care on /warranties', () => {
       expect(await form.getByLabel('Tell us more').getAttribute('aria-invalid')).toBe('true');
       expect(await axeFindings(page)).toEqual([]);
       await shoot(page, 'form-errors');
-      expect(await claimsOf(reg.$id)).toHaveLength(0);
+      expect(await claimsOf(reg)).toHaveLength(0);
 
       await fillReport(page);
       await form.getByRole('button', { name: 'Send report' }).click();
       await card.getByText('Submitted', { exact: true }).waitFor({ timeout: 20_000 });
       const shown = NUMBER.exec((await card.getByRole('heading', { name: NUMBER }).textContent()) ?? '')![1];
-      const [stored] = await claimsOf(reg.$id);
+      const [stored] = await claimsOf(reg);
       expect(stored).toMatchObject({ number: shown, status: 'submitted' });
       expect(stored!.photo_ids.split(',')).toHaveLength(1);
       expect(await card.getByRole('button', { name: 'Report a problem' }).count()).toBe(0);
@@ -135,40 +131,32 @@ describe.runIf(chromiumPath)('claims and care on /warranties', () => {
       await reply.getByRole('button', { name: 'Send reply' }).click();
       await card.getByText('Submitted', { exact: true }).waitFor({ timeout: 20_000 });
       expect(await card.getByRole('button', { name: 'Reply' }).count()).toBe(0);
-      expect((await claimsOf(reg.$id))[0]!.status).toBe('submitted');
-    } finally {
-      await context.close();
-    }
+      expect((await claimsOf(reg))[0]!.status).toBe('submitted');
+    });
   });
 
   it('keeps a report made offline with its number, and sends it exactly once when the network returns', async () => {
-    const bea = await signedInCustomer(app.server, 'bea.claims.web@example.com');
-    const reg = await createRegistration(bea, { full_name: 'Bea Offline', product_sku: 'Celeste Ring' });
-    const { context, page } = await openAs(bea.email);
-    try {
-      const card = page.getByRole('article');
+    await onOwnCard('bea.claims.web@example.com', { full_name: 'Bea Offline', product_sku: 'Celeste Ring' }, async (page, card, reg) => {
       await card.getByRole('button', { name: 'Report a problem' }).click();
       const form = await fillReport(page);
-      await context.setOffline(true);
+      await page.context().setOffline(true);
       await form.getByRole('button', { name: 'Send report' }).click();
       await card.getByText(SAVED).waitFor({ timeout: 10_000 });
       const shown = NUMBER.exec((await card.getByRole('heading', { name: NUMBER }).textContent()) ?? '')![1];
       expect(await card.getByRole('button', { name: 'Report a problem' }).count()).toBe(0);
       expect(await axeFindings(page)).toEqual([]);
       await shoot(page, 'saved-offline');
-      expect(await claimsOf(reg.$id)).toHaveLength(0);
+      expect(await claimsOf(reg)).toHaveLength(0);
 
-      await context.setOffline(false);
+      await page.context().setOffline(false);
       await card.getByText('Submitted', { exact: true }).waitFor({ timeout: 30_000 });
       expect(await card.getByRole('heading', { name: NUMBER }).textContent()).toBe(`Claim ${shown}`);
       // Back again later (another run, a reload): still one claim.
       await page.reload();
       await card.getByText('Submitted', { exact: true }).waitFor({ timeout: 10_000 });
-      const claims = await claimsOf(reg.$id);
+      const claims = await claimsOf(reg);
       expect(claims.map((c) => c.number)).toEqual([shown]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('says when coverage ended instead of offering a report, and shows the last inspection', async () => {
@@ -185,8 +173,7 @@ describe.runIf(chromiumPath)('claims and care on /warranties', () => {
     });
     expect(visited.status).toBe(200);
 
-    const { context, page } = await openAs(cy.email);
-    try {
+    await onWarranties(app.browser, app.server, cy.email, async (page) => {
       const ended = page.getByRole('article').filter({ hasText: 'Orion Cufflinks' });
       await ended.getByText(`Coverage ended on ${formatDate(coveredUntil(longAgo))}`).waitFor();
       expect(await ended.getByRole('button', { name: 'Report a problem' }).count()).toBe(0);
@@ -194,8 +181,6 @@ describe.runIf(chromiumPath)('claims and care on /warranties', () => {
       await inspected.getByText(`Last inspection: ${formatDate(visited.body.visit.at)}`).waitFor();
       await inspected.getByRole('button', { name: 'Report a problem' }).waitFor();
       await shoot(page, 'past-coverage');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -3,8 +3,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { inContext, PHONE } from './browser';
 import { codeFor, latestCode, type TestServer } from './server';
 
 /** Signs in on /warranties (already open) with the code sent to `email`; resolves once Verify OTP is pressed. */
@@ -16,6 +17,18 @@ export async function signInToWarranties(page: Page, server: TestServer, email: 
   await page.getByLabel('Enter OTP').fill(await codeFor(server, email, before));
   await page.getByRole('button', { name: 'Verify OTP' }).click();
 }
+
+/**
+ * /warranties of `server` at phone size in a new context of `browser`, signed in as `email`, once its first card shows:
+ * `use` runs on it, and the context is closed however `use` ends.
+ */
+export const onWarranties = <T>(browser: Browser, server: TestServer, email: string, use: (page: Page) => Promise<T>): Promise<T> =>
+  inContext(browser, PHONE, async (page) => {
+    await page.goto(`${server.url}/warranties`);
+    await signInToWarranties(page, server, email);
+    await page.getByRole('article').first().waitFor({ timeout: 10_000 });
+    return use(page);
+  });
 
 /** Presses "Download certificate" on `card`: the file's name and the text of the PDF it is (read by pdftotext). */
 export async function downloadCertificate(page: Page, card: Locator): Promise<{ name: string; text: string }> {

@@ -3,7 +3,7 @@
 // CARE_REMINDER_MONTHS after the registration or the last care visit, once per period, only for a confirmed
 // registration still covered and only to its owner's verified address; none with CARE_REMINDER_MONTHS=0.
 import { ID } from 'appwrite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLAIM_TEXTS } from '@/shared/claims/claim-texts';
 import { formatDate } from '@/shared/warranty';
 import { withEnv } from '../../netlify/lib/env';
@@ -15,25 +15,13 @@ import { admin } from '../helpers/counters';
 import { createRegistration, signedInCustomer } from '../helpers/customers';
 import { registration } from '../helpers/fixtures';
 import { handOffs } from '../helpers/hand-offs';
-import type { TestServer } from '../helpers/server';
-import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher';
-import { startWithStaff } from '../helpers/staff';
+import { mailingStaffServerForSuite } from '../helpers/suite';
 import { expectEach } from '../helpers/contains';
 
 const SUBJECT = CLAIM_TEXTS.careReminderSubject;
 const HOUR = 3_600_000;
 
-let smtp: SmtpCatcher;
-let server: TestServer;
-let staff: string;
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  ({ server, token: staff } = await startWithStaff({ smtpUrl: smtp.url }));
-});
-afterAll(async () => {
-  await server.dispose();
-  await smtp.close();
-});
+const { smtp, server, staff } = mailingStaffServerForSuite();
 
 const readable = (raw: string) =>
   Buffer.from(
@@ -57,7 +45,10 @@ async function registered(email: string, monthsAgo = 0, over: Record<string, unk
 }
 
 const visit = (registrationId: string) =>
-  call(server, 'recordVisit', { staff, body: { id: ID.unique(), registration_id: registrationId, kind: 'cleaning', notes: '' } });
+  call(server, 'recordVisit', {
+    staff: staff.token,
+    body: { id: ID.unique(), registration_id: registrationId, kind: 'cleaning', notes: '' },
+  });
 
 describe('the care reminder', () => {
   it('goes once, six months after the registration', async () => {

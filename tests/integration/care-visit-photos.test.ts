@@ -4,27 +4,25 @@
 // someone else's file and a file already joined are refused with a JSON answer and change nothing; an upload nobody
 // joined is swept once UPLOAD_TTL_HOURS have passed, while a joined one stays.
 import { ID, Query } from 'appwrite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createStaffUser } from '../../server/auth';
 import { withEnv } from '../../netlify/lib/env';
 import { sweepUnjoinedPhotos } from '../../netlify/lib/counters/photo-sweep';
-import { STAFF, makeJpeg } from '../helpers/fixtures';
+import { makeJpeg } from '../helpers/fixtures';
 import { VISITS, call, uploadPhoto } from '../helpers/claims';
 import { admin, callFunction, enrol, registrationBody } from '../helpers/counters';
 import { createRegistration, signedInCustomer, type Customer } from '../helpers/customers';
-import { orMissing, type TestServer } from '../helpers/server';
-import { authCases, signIn, startWithStaff } from '../helpers/staff';
-import { serverForSuite } from '../helpers/suite';
+import { orMissing } from '../helpers/server';
+import { authCases, signIn } from '../helpers/staff';
+import { staffServerForSuite } from '../helpers/suite';
 
 const HOUR = 3_600_000;
-const server = serverForSuite({ staffEmail: STAFF.email, staffPassword: STAFF.password });
-let staff: string;
+const { server, staff } = staffServerForSuite();
 let ada: Customer;
 let bob: Customer;
 let reg: string;
 
 beforeAll(async () => {
-  staff = await signIn(server, STAFF.email, STAFF.password);
   ada = await signedInCustomer(server, 'ada.visitphotos@example.com');
   bob = await signedInCustomer(server, 'bob.visitphotos@example.com');
   reg = (await createRegistration(ada)).$id;
@@ -32,8 +30,8 @@ beforeAll(async () => {
 
 type Visit = { id: string; photo_ids: string[] };
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
-const upload = (data: string, token = staff) => call<{ id: string }>(server, 'uploadStaffPhoto', { staff: token, body: { data } });
-const record = (photoIds: string[], token = staff) =>
+const upload = (data: string, token = staff.token) => call<{ id: string }>(server, 'uploadStaffPhoto', { staff: token, body: { data } });
+const record = (photoIds: string[], token = staff.token) =>
   call<{ visit: Visit }>(server, 'recordVisit', {
     staff: token,
     body: { id: ID.unique(), registration_id: reg, kind: 'inspection', notes: 'Prongs checked.', photo_ids: photoIds },
@@ -60,7 +58,7 @@ describe('photos of a care visit', () => {
     expect((await guestView(id)).status).toBeGreaterThanOrEqual(400);
     // Staff see it through the staff image path.
     const staffView = await fetch(`${server.url}/.netlify/functions/staffImage?id=${id}`, {
-      headers: { Authorization: `Bearer ${staff}` },
+      headers: { Authorization: `Bearer ${staff.token}` },
     });
     expect([staffView.status, staffView.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
   });
@@ -90,7 +88,7 @@ describe('photos of a care visit', () => {
 
   it('refuses a body with a name or type of its own', async () => {
     const answer = await call(server, 'uploadStaffPhoto', {
-      staff,
+      staff: staff.token,
       body: { data: base64(await makeJpeg()), name: '../../evil.html', type: 'text/html' },
     });
     expect([answer.status, answer.body.code]).toEqual([422, 'invalid_body']);
@@ -139,7 +137,7 @@ describe('photos of a care visit', () => {
   });
 
   it("is never taken by a counter's registration that names its id, joined or not", async () => {
-    const counter = await enrol(server, staff, 'Rue Royale');
+    const counter = await enrol(server, staff.token, 'Rue Royale');
     const unjoined = (await upload(base64(await makeJpeg({ width: 64, height: 48 })))).body.id;
     const joined = (await upload(base64(await makeJpeg({ width: 64, height: 48 })))).body.id;
     expect((await record([joined])).status).toBe(200);
@@ -174,29 +172,24 @@ describe('photos of a care visit', () => {
 });
 
 describe("a staff member's visit photos in a day", () => {
-  let limited: TestServer;
-  let token: string;
-  beforeAll(async () => {
-    // DAILY_FILE_LIMIT=2, as a customer account has it.
-    ({ server: limited, token } = await startWithStaff({
-      rateLimits: { emailTokenPerEmail: 10, emailTokenPerIp: 100, sessionPerIpUser: 10, sessionPerUser: 20 },
-      quotas: { documentsPerDay: 20, filesPerDay: 2, bytesPerDay: 1_000_000 },
-    }));
+  // DAILY_FILE_LIMIT=2, as a customer account has it.
+  const limited = staffServerForSuite({
+    rateLimits: { emailTokenPerEmail: 10, emailTokenPerIp: 100, sessionPerIpUser: 10, sessionPerUser: 20 },
+    quotas: { documentsPerDay: 20, filesPerDay: 2, bytesPerDay: 1_000_000 },
   });
-  afterAll(() => limited.dispose());
 
   it('refuses the third photo of the day with 429 and says so, storing nothing', async () => {
     const jpeg = base64(await makeJpeg({ width: 32, height: 32 }));
-    const send = () => call<{ id: string }>(limited, 'uploadStaffPhoto', { staff: token, body: { data: jpeg } });
+    const send = () => call<{ id: string }>(limited.server, 'uploadStaffPhoto', { staff: limited.staff.token, body: { data: jpeg } });
     expect((await send()).status).toBe(200);
     expect((await send()).status).toBe(200);
-    const files = (await admin(limited).storage.listFiles({ bucketId: 'images' })).total;
+    const files = (await admin(limited.server).storage.listFiles({ bucketId: 'images' })).total;
     const refused = await send();
     expect([refused.status, refused.body.code, refused.body.error]).toEqual([
       429,
       'rate_limited',
       "You have reached today's limit of 2 photos. Please try again tomorrow.",
     ]);
-    expect((await admin(limited).storage.listFiles({ bucketId: 'images' })).total).toBe(files);
+    expect((await admin(limited.server).storage.listFiles({ bucketId: 'images' })).total).toBe(files);
   });
 });

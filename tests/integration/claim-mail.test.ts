@@ -3,7 +3,7 @@
 // one however often or however concurrently the step is sent, retried by the sweep when SMTP refused it, never held
 // back by the per-address limits, and never to an address the owner did not verify.
 import { ID } from 'appwrite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { claimUpdateSubject } from '@/shared/claims/claim-texts';
 import { withEnv } from '../../netlify/lib/env';
 import { mailAttempts } from '../../netlify/lib/mail/mail-state';
@@ -12,9 +12,7 @@ import { runMailSweep } from '../../netlify/lib/mail/sweep';
 import { call, importedRegistration, report, reportBody, uploadPhoto } from '../helpers/claims';
 import { createRegistration, jwtOf, signedInCustomer, type Customer } from '../helpers/customers';
 import { handOffs } from '../helpers/hand-offs';
-import type { TestServer } from '../helpers/server';
-import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher';
-import { startWithStaff } from '../helpers/staff';
+import { mailingStaffServerForSuite } from '../helpers/suite';
 import { expectEach } from '../helpers/contains';
 
 const LIMITS = { emailTokenPerEmail: 10, emailTokenPerIp: 100, sessionPerIpUser: 10, sessionPerUser: 20 };
@@ -22,17 +20,7 @@ const MINUTE = 60_000;
 
 type Claim = { id: string; number: string; status: string };
 
-let smtp: SmtpCatcher;
-let server: TestServer;
-let staff: string;
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  ({ server, token: staff } = await startWithStaff({ rateLimits: LIMITS, smtpUrl: smtp.url }));
-});
-afterAll(async () => {
-  await server.dispose();
-  await smtp.close();
-});
+const { smtp, server, staff } = mailingStaffServerForSuite({ rateLimits: LIMITS });
 
 const signIn = (email: string) => signedInCustomer(server, email, smtp.codeFor);
 
@@ -50,7 +38,7 @@ const updates = (email: string, number: string) =>
     .map((m) => readable(m.raw));
 
 const act = (claim: Claim, event: Record<string, unknown>, eventId: string = ID.unique()) =>
-  call<{ claim: Claim }>(server, 'claimAction', { staff, body: { claim_id: claim.id, event_id: eventId, ...event } });
+  call<{ claim: Claim }>(server, 'claimAction', { staff: staff.token, body: { claim_id: claim.id, event_id: eventId, ...event } });
 
 /** A claim reported by `c` on a registration of theirs (the default product unless `over` says otherwise). */
 async function claimOf(c: Customer, over: Record<string, unknown> = {}): Promise<Claim> {
@@ -181,8 +169,8 @@ describe('the e-mail of a claim update', () => {
     expect(await withEnv(server.functionsEnv(), () => mailAttempts(eventId, 'claim_update'))).toEqual([]);
 
     // Imported for an address no account has verified: staff's claim and its steps mail nobody.
-    const body = reportBody(await importedRegistration(server, staff, 'Fay Nobody', 'fay.nobody@example.com'), []);
-    const opened = await call<{ claim: Claim }>(server, 'openClaim', { staff, body });
+    const body = reportBody(await importedRegistration(server, staff.token, 'Fay Nobody', 'fay.nobody@example.com'), []);
+    const opened = await call<{ claim: Claim }>(server, 'openClaim', { staff: staff.token, body });
     expect(opened.status).toBe(200);
     expect((await act(opened.body.claim, { action: 'approve', resolution: 'repair', expected_status: 'submitted' })).status).toBe(200);
     expect(updates('fay.nobody@example.com', opened.body.claim.number)).toEqual([]);

@@ -6,30 +6,28 @@ import { ID, Query } from 'appwrite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createStaffUser } from '../../server/auth';
 import { newClaimNumber } from '@/shared/claims/claim-number';
-import { STAFF, makeJpeg } from '../helpers/fixtures';
+import { makeJpeg } from '../helpers/fixtures';
 import { CLAIMS, call, uploadPhoto } from '../helpers/claims';
 import { admin } from '../helpers/counters';
 import { createRegistration, signedInCustomer, type Customer } from '../helpers/customers';
 import { orMissing } from '../helpers/server';
 import { signIn } from '../helpers/staff';
-import { serverForSuite } from '../helpers/suite';
+import { staffServerForSuite } from '../helpers/suite';
 
-const server = serverForSuite({ staffEmail: STAFF.email, staffPassword: STAFF.password });
-let staff: string;
+const { server, staff } = staffServerForSuite();
 let ada: Customer;
 let bob: Customer;
 
 beforeAll(async () => {
-  staff = await signIn(server, STAFF.email, STAFF.password);
   ada = await signedInCustomer(server, 'ada.counterclaim@example.com');
   bob = await signedInCustomer(server, 'bob.counterclaim@example.com');
 });
 
 type Claim = { id: string; number: string; photo_ids: string[] };
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
-const upload = async (token = staff) =>
+const upload = async (token = staff.token) =>
   (await call<{ id: string }>(server, 'uploadStaffPhoto', { staff: token, body: { data: base64(await makeJpeg()) } })).body.id;
-const open = (registrationId: string, photoIds: string[], token = staff) =>
+const open = (registrationId: string, photoIds: string[], token = staff.token) =>
   call<{ claim: Claim }>(server, 'openClaim', {
     staff: token,
     body: {
@@ -69,7 +67,7 @@ describe('photos of a claim staff open at the counter', () => {
     expect((await open(firstReg, [usedByClaim])).status).toBe(200);
     const usedByVisit = await upload();
     const visit = await call(server, 'recordVisit', {
-      staff,
+      staff: staff.token,
       body: { id: ID.unique(), registration_id: firstReg, kind: 'inspection', notes: 'Checked.', photo_ids: [usedByVisit] },
     });
     expect(visit.status).toBe(200);

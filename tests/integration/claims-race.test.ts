@@ -2,40 +2,30 @@
 // sending different steps from the same status, or staff and the customer's reply. Exactly one step applies; the
 // other is refused with 409 and the claim as the first step left it, and the customer gets one e-mail, not two.
 import { ID } from 'appwrite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { claimUpdateSubject } from '@/shared/claims/claim-texts';
 import { call, report, reportBody, uploadPhoto } from '../helpers/claims';
 import { createRegistration, jwtOf, signedInCustomer, type Customer } from '../helpers/customers';
-import type { TestServer } from '../helpers/server';
-import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher';
-import { startWithStaff } from '../helpers/staff';
+import { mailingStaffServerForSuite } from '../helpers/suite';
 
 type Claim = { id: string; number: string; status: string };
 type Step = Record<string, unknown>;
 type Detail = { claim: Claim; timeline: { action: string; status_after: string }[] };
 
-let smtp: SmtpCatcher;
-let server: TestServer;
-let staff: string;
+const { smtp, server, staff } = mailingStaffServerForSuite();
 let ada: Customer;
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  ({ server, token: staff } = await startWithStaff({ smtpUrl: smtp.url }));
   ada = await signedInCustomer(server, 'ada.race@example.com', smtp.codeFor);
-});
-afterAll(async () => {
-  await server.dispose();
-  await smtp.close();
 });
 
 const act = (claim: Claim, step: Step) =>
   call<{ claim: Claim; details?: { current: Claim } }>(server, 'claimAction', {
-    staff,
+    staff: staff.token,
     body: { claim_id: claim.id, event_id: ID.unique(), ...step },
   });
 const mailsAbout = (claim: Claim) =>
   smtp.mails.filter((m) => m.to.includes(ada.email) && new RegExp(`^Subject: ${claimUpdateSubject(claim.number)}\\r?$`, 'm').test(m.raw));
-const detail = async (claim: Claim) => (await call<Detail>(server, 'getClaim', { staff, query: { id: claim.id } })).body;
+const detail = async (claim: Claim) => (await call<Detail>(server, 'getClaim', { staff: staff.token, query: { id: claim.id } })).body;
 
 async function newClaim(): Promise<Claim> {
   const reg = await createRegistration(ada);

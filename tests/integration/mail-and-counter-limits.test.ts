@@ -2,7 +2,7 @@
 // the real server with its limits on: one address flooded with e-mails (every kind counts against the address, the
 // rest are recorded or retried), a counter storing photos past a day's allowance of files and megabytes, and the
 // counter photos nobody joined, swept once their lifetime is over while the joined ones stay.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ID } from 'appwrite';
 import { Permission, Query, Role } from 'node-appwrite';
 import { InputFile } from 'node-appwrite/file';
@@ -16,7 +16,7 @@ import { createRegistration, jwtOf, sendToShopify, signedInCustomer } from '../h
 import { makeJpeg } from '../helpers/fixtures';
 import { handOffs } from '../helpers/hand-offs';
 import { orMissing, type TestServer } from '../helpers/server';
-import { startWithStaff } from '../helpers/staff';
+import { staffServerForSuite } from '../helpers/suite';
 
 const LIMITS = { emailTokenPerEmail: 10, emailTokenPerIp: 100, sessionPerIpUser: 10, sessionPerUser: 20 };
 const PER_HOUR = ADDRESS_LIMITS[0].max;
@@ -28,16 +28,11 @@ const submit = (server: TestServer, token: string, body: unknown) => callFunctio
 const fileOrNull = (server: TestServer, id: string) => orMissing(admin(server).storage.getFile({ bucketId: 'images', fileId: id }));
 
 describe('e-mail to one address', () => {
-  let server: TestServer;
-  let staff: string;
-  beforeAll(async () => {
-    ({ server, token: staff } = await startWithStaff({ rateLimits: LIMITS }));
-  });
-  afterAll(() => server.dispose());
+  const { server, staff } = staffServerForSuite({ rateLimits: LIMITS });
 
   it("a counter token sending 15 registrations for one address mails it the hour's share of links, and staff see the rest", async () => {
     const victim = 'flood@example.com';
-    const counter = await enrol(server, staff, 'Rue Royale');
+    const counter = await enrol(server, staff.token, 'Rue Royale');
     const ids: string[] = [];
     for (let i = 0; i < 15; i++) {
       const body = registrationBody({ email: victim, full_name: 'Not The Owner' });
@@ -54,7 +49,7 @@ describe('e-mail to one address', () => {
 
     // Staff's "Resend link" for one of them is refused plainly, and says when to come back.
     const held = failed[0]!.registrationId;
-    const resend = await callFunction(server, 'resendConfirmationLink', { body: { id: held }, auth: staff });
+    const resend = await callFunction(server, 'resendConfirmationLink', { body: { id: held }, auth: staff.token });
     expect(resend.status).toBe(429);
     expect(await resend.json()).toMatchObject({ error: MAIL_LIMITED_MESSAGE, code: 'mail_limited' });
     expect(Number(resend.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -77,7 +72,7 @@ describe('e-mail to one address', () => {
 
   it('the confirmation e-mail held back by the limit is a failed attempt the sweep retries; staff resend is answered 429', async () => {
     const email = 'busy.owner@example.com';
-    const counter = await enrol(server, staff, 'Place Vendôme');
+    const counter = await enrol(server, staff.token, 'Place Vendôme');
     for (let i = 0; i < PER_HOUR; i++) expect((await submit(server, counter.token, registrationBody({ email }))).status).toBe(200);
     expect(await linkMails(server, email)).toHaveLength(PER_HOUR);
 
@@ -95,7 +90,7 @@ describe('e-mail to one address', () => {
     const log = (await handOffs(server)).find((e) => e.registrationId === id && e.action === 'confirmation.mail.failed');
     expect(log?.result).toBe(`failed, retried later: ${MAIL_LIMITED_MESSAGE}`);
 
-    const resend = await callFunction(server, 'resendConfirmation', { body: { id }, auth: staff });
+    const resend = await callFunction(server, 'resendConfirmation', { body: { id }, auth: staff.token });
     expect(resend.status).toBe(429);
     expect(await resend.json()).toMatchObject({ error: MAIL_LIMITED_MESSAGE, code: 'mail_limited' });
 
@@ -123,19 +118,14 @@ describe('e-mail to one address', () => {
 });
 
 describe("a counter's photos in a day", () => {
-  let server: TestServer;
-  let staff: string;
-  beforeAll(async () => {
-    // DAILY_FILE_LIMIT=2, DAILY_UPLOAD_MB=1, as a customer account has them.
-    ({ server, token: staff } = await startWithStaff({
-      rateLimits: LIMITS,
-      quotas: { documentsPerDay: 20, filesPerDay: 2, bytesPerDay: 1_000_000 },
-    }));
+  // DAILY_FILE_LIMIT=2, DAILY_UPLOAD_MB=1, as a customer account has them.
+  const { server, staff } = staffServerForSuite({
+    rateLimits: LIMITS,
+    quotas: { documentsPerDay: 20, filesPerDay: 2, bytesPerDay: 1_000_000 },
   });
-  afterAll(() => server.dispose());
 
   it('refuses the third photo of the day with 429 and says so; a repeat of a stored one uses nothing', async () => {
-    const counter = await enrol(server, staff, 'Rue Royale');
+    const counter = await enrol(server, staff.token, 'Rue Royale');
     const jpeg = await makeJpeg({ width: 32, height: 32 });
     const first = ID.unique();
     expect((await submit(server, counter.token, photoBody(first, jpeg))).status).toBe(200);
@@ -156,12 +146,12 @@ describe("a counter's photos in a day", () => {
     expect(await fileOrNull(server, third)).toBeNull();
 
     // The allowance is each counter's: another counter of the same store is not held up.
-    const other = await enrol(server, staff, 'Rue Royale');
+    const other = await enrol(server, staff.token, 'Rue Royale');
     expect((await submit(server, other.token, photoBody(ID.unique(), jpeg))).status).toBe(200);
   });
 
   it("refuses a photo past the day's megabytes with 429 and says so; a smaller one still fits", async () => {
-    const counter = await enrol(server, staff, 'Place Vendôme');
+    const counter = await enrol(server, staff.token, 'Place Vendôme');
     const big = await makeJpeg({ bytes: 600_000 });
     expect(big.length).toBeGreaterThan(500_000);
     expect((await submit(server, counter.token, photoBody(ID.unique(), big))).status).toBe(200);
@@ -181,15 +171,10 @@ describe("a counter's photos in a day", () => {
 });
 
 describe('counter photos nobody joined', () => {
-  let server: TestServer;
-  let staff: string;
-  beforeAll(async () => {
-    ({ server, token: staff } = await startWithStaff({ rateLimits: LIMITS }));
-  });
-  afterAll(() => server.dispose());
+  const { server, staff } = staffServerForSuite({ rateLimits: LIMITS });
 
   it('are deleted once UPLOAD_TTL_HOURS have passed, while a photo a registration joined and a customer’s own stay', async () => {
-    const counter = await enrol(server, staff, 'Rue Royale');
+    const counter = await enrol(server, staff.token, 'Rue Royale');
     const jpeg = await makeJpeg({ width: 32, height: 32 });
     const [unjoined, joined] = [ID.unique(), ID.unique()];
     for (const id of [unjoined, joined]) expect((await submit(server, counter.token, photoBody(id, jpeg))).status).toBe(200);

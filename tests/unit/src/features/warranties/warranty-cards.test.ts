@@ -1,6 +1,6 @@
 // The cards of /warranties: what each says of a stored registration, and their order.
 import { describe, expect, it } from 'vitest';
-import { cardOf, cardsOf, certificateName, photoIdsOf } from '@/features/warranties/warranty-cards';
+import { cardOf, cardsOf, certificateName, photoIdsOf, type ClaimFacts } from '@/features/warranties/warranty-cards';
 
 describe('warranty cards', () => {
   it('say the products, photos and both dates of a registration', () => {
@@ -72,49 +72,35 @@ describe('warranty cards', () => {
       ...over,
     }) as never;
   const doc = { $id: 'r', submitted_at: '2026-01-15T10:00:00.000Z', status: 'confirmed' };
+  /** What the server says of `doc`: covered, no claim, none to report, no inspection; `over` in place. */
+  const facts = (over: Partial<ClaimFacts> = {}): ClaimFacts => ({
+    claim: null,
+    covered: true,
+    can_report: false,
+    last_inspection: null,
+    ...over,
+  });
 
   it('offer "Report a problem" when the server says one may be made, and say the last inspection', () => {
-    const card = cardOf(doc, { claim: null, covered: true, can_report: true, last_inspection: '2026-07-04T23:30:00Z' })!;
+    const card = cardOf(doc, facts({ can_report: true, last_inspection: '2026-07-04T23:30:00Z' }))!;
     expect(card).toMatchObject({ canReport: true, claim: null, coverageEnded: null, lastInspection: 'Last inspection: 4 July 2026' });
-    expect(cardOf(doc, { claim: claim({ status: 'closed' }), covered: true, can_report: true, last_inspection: null })!.canReport).toBe(
-      true,
-    );
+    expect(cardOf(doc, facts({ claim: claim({ status: 'closed' }), can_report: true }))!.canReport).toBe(true);
   });
 
   it('say when coverage ended instead, and offer no report when the server says none, nor while the registration is pending', () => {
-    const ended = cardOf(doc, { claim: null, covered: false, can_report: false, last_inspection: null })!;
+    const ended = cardOf(doc, facts({ covered: false }))!;
     expect(ended).toMatchObject({ canReport: false, coverageEnded: 'Coverage ended on 15 January 2027', lastInspection: null });
-    expect(cardOf({ ...doc, status: 'pending' }, { claim: null, covered: true, can_report: true, last_inspection: null })!.canReport).toBe(
-      false,
-    );
-    const open = cardOf(doc, {
-      claim: claim({ status: 'needs_information', question: 'Which finger?' }),
-      covered: true,
-      can_report: false,
-      last_inspection: null,
-    })!;
+    expect(cardOf({ ...doc, status: 'pending' }, facts({ can_report: true }))!.canReport).toBe(false);
+    const open = cardOf(doc, facts({ claim: claim({ status: 'needs_information', question: 'Which finger?' }) }))!;
     expect(open.canReport).toBe(false);
     expect(open.claim).toMatchObject({ number: 'C-7KQ2MX', statusText: 'Needs information', question: 'Which finger?' });
   });
 
   it("say a claim's status, denial reason and resolution in the customer's words", () => {
-    const approved = cardOf(doc, {
-      claim: claim({ status: 'approved', resolution: 'store_credit' }),
-      covered: true,
-      can_report: false,
-      last_inspection: null,
-    })!;
+    const approved = cardOf(doc, facts({ claim: claim({ status: 'approved', resolution: 'store_credit' }) }))!;
     expect(approved.claim).toMatchObject({ statusText: 'Approved', resolution: 'Store credit' });
-    const denied = cardOf(doc, {
-      claim: claim({ status: 'denied', reason: 'Worn by use.' }),
-      covered: true,
-      can_report: false,
-      last_inspection: null,
-    })!;
+    const denied = cardOf(doc, facts({ claim: claim({ status: 'denied', reason: 'Worn by use.' }) }))!;
     expect(denied.claim).toMatchObject({ statusText: 'Denied', reason: 'Worn by use.' });
-    expect(
-      cardsOf([doc], [{ claim: claim({ status: 'ready_for_pickup' }), covered: true, can_report: false, last_inspection: null }])[0]!.claim!
-        .statusText,
-    ).toBe('Ready for pickup');
+    expect(cardsOf([doc], [facts({ claim: claim({ status: 'ready_for_pickup' }) })])[0]!.claim!.statusText).toBe('Ready for pickup');
   });
 });

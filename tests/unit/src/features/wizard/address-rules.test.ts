@@ -6,33 +6,33 @@ import { wizardView } from '@/features/wizard/wizard.view';
 import { settle, wizardAt, type Wizard } from './fakes';
 import { fakeTimersInEachTest } from '../../../../helpers/fake-timers';
 
-const typed = (over: Partial<Record<'addressLine1' | 'city' | 'state' | 'zip', string>> = {}) => ({
-  addressLine1: '42 Elm St',
-  city: 'Boston',
-  state: 'MA',
-  zip: '02108',
-  ...over,
-});
+/** A whole address as step 5 holds it; each case changes what it is about. */
+const BOSTON = { addressLine1: '42 Elm St', city: 'Boston', state: 'MA', zip: '02108' };
 
 describe('address rules', () => {
-  it('needs line 1 always, and a city, a state and a 5-digit ZIP of that state when typed by hand', () => {
-    expect(addressProblems(typed(), false)).toEqual({});
-    expect(addressProblems(typed({ addressLine1: ' ' }), false)).toEqual({ addressLine1: 'Please enter your address.' });
-    expect(addressProblems(typed({ addressLine1: 'Somewhere', city: '', state: '', zip: '' }), false)).toEqual({
-      city: 'Enter your city.',
-      state: 'Choose your state.',
-      zip: 'Enter a 5-digit ZIP code.',
-    });
-    expect(addressProblems(typed({ state: 'XX', zip: '99999' }), false)).toEqual({ state: 'Choose your state.' });
-    expect(addressProblems(typed({ state: 'TX', zip: '99999' }), false)).toEqual({ zip: 'This ZIP code is not in Texas.' });
-    expect(addressProblems(typed({ zip: '0210' }), false)).toEqual({ zip: 'Enter a 5-digit ZIP code.' });
-    expect(addressProblems(typed({ zip: '02108-1234' }), false)).toEqual({});
-    expect(addressProblem(typed({ city: '', zip: 'x' }), false)).toBe('Enter your city.');
+  it.each<[string, Partial<typeof BOSTON>, Record<string, string>]>([
+    ['a whole address', {}, {}],
+    ['a blank line 1', { addressLine1: ' ' }, { addressLine1: 'Please enter your address.' }],
+    [
+      'line 1 alone',
+      { addressLine1: 'Somewhere', city: '', state: '', zip: '' },
+      { city: 'Enter your city.', state: 'Choose your state.', zip: 'Enter a 5-digit ZIP code.' },
+    ],
+    ['no such state', { state: 'XX', zip: '99999' }, { state: 'Choose your state.' }],
+    ["a ZIP not of the state's", { state: 'TX', zip: '99999' }, { zip: 'This ZIP code is not in Texas.' }],
+    ['a 4-digit ZIP', { zip: '0210' }, { zip: 'Enter a 5-digit ZIP code.' }],
+    ['a ZIP+4', { zip: '02108-1234' }, {}],
+  ])('needs line 1 always, and a city, a state and a 5-digit ZIP of that state when typed by hand: %s', (_case, over, problems) => {
+    expect(addressProblems({ ...BOSTON, ...over }, false)).toEqual(problems);
+  });
+
+  it('says the first problem of an address typed by hand', () => {
+    expect(addressProblem({ ...BOSTON, city: '', zip: 'x' }, false)).toBe('Enter your city.');
   });
 
   it('takes a chosen suggestion’s city, state and ZIP as they came', () => {
-    expect(addressProblems(typed({ state: 'NH', zip: '' }), true)).toEqual({});
-    expect(addressProblems(typed({ addressLine1: '' }), true)).toEqual({ addressLine1: 'Please enter your address.' });
+    expect(addressProblems({ ...BOSTON, state: 'NH', zip: '' }, true)).toEqual({});
+    expect(addressProblems({ ...BOSTON, addressLine1: '' }, true)).toEqual({ addressLine1: 'Please enter your address.' });
   });
 });
 
