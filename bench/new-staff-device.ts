@@ -12,6 +12,7 @@ import { appBuild, NAME_SHIM } from './app-build';
 import { round, type Row } from './common';
 import { fillSubmissions, OLD_CUSTOMER } from './fill-submissions';
 import { startServerProcess } from './server-process';
+import { FILL_PAGE } from '../src/sync/submissions-sync';
 
 const WINDOW = 100_000;
 const TERMS = [OLD_CUSTOMER.full_name, OLD_CUSTOMER.email, OLD_CUSTOMER.selected_product, OLD_CUSTOMER.product_sku];
@@ -40,6 +41,46 @@ async function findOld(page: Page, term: string): Promise<number> {
   const ms = Date.now() - t0;
   await box.fill('');
   return ms;
+}
+
+/**
+ * The floor of a first fill on this machine: the milliseconds this browser takes to write the rows the device now
+ * holds into a fresh IndexedDB store with the same key and indexes, in transactions of the fill's page size, with no
+ * network, no parsing and no screen: only the writes any first fill must do.
+ */
+async function idbFloor(page: Page, pageSize: number): Promise<{ ms: number; rows: number }> {
+  return inDeviceDb(
+    page,
+    async (db, size, idb) => {
+      const source = db.transaction('submissions').objectStore('submissions');
+      const indexes = [...source.indexNames].map((name) => {
+        const i = source.index(name);
+        return { name, keyPath: i.keyPath, unique: i.unique, multiEntry: i.multiEntry };
+      });
+      const keyPath = source.keyPath;
+      const rows = (await idb.result(source.getAll())) as unknown[];
+      const name = 'idb-floor-bench';
+      await idb.result(indexedDB.deleteDatabase(name));
+      const open = indexedDB.open(name, 1);
+      open.onupgradeneeded = () => {
+        const store = open.result.createObjectStore('rows', { keyPath });
+        for (const i of indexes) store.createIndex(i.name, i.keyPath, { unique: i.unique, multiEntry: i.multiEntry });
+      };
+      const floor = (await idb.result(open)) as IDBDatabase;
+      const t0 = performance.now();
+      for (let at = 0; at < rows.length; at += size) {
+        const tx = floor.transaction('rows', 'readwrite');
+        const store = tx.objectStore('rows');
+        for (const row of rows.slice(at, at + size)) store.put(row);
+        await idb.done(tx);
+      }
+      const ms = performance.now() - t0;
+      floor.close();
+      await idb.result(indexedDB.deleteDatabase(name));
+      return { ms, rows: rows.length };
+    },
+    pageSize,
+  );
 }
 
 /** The highest JS heap used while /submission opens from the device's copy and settles. */
@@ -120,6 +161,19 @@ async function oneSize(n: number): Promise<Row[]> {
         },
         { name: `${label}: bytes received for the fill`, value: round(bytes() / 2 ** 20, 1), unit: 'MB' },
       ];
+      const floor = await idbFloor(page, FILL_PAGE);
+      rows.push({
+        name: `${label}: IndexedDB floor (${floor.rows.toLocaleString('en-US')} rows written alone, ${FILL_PAGE.toLocaleString('en-US')} a transaction)`,
+        value: seconds(floor.ms),
+        unit: 's',
+      });
+      rows.push({
+        name: `${label}: first fill ÷ IndexedDB floor`,
+        value: round(filled / floor.ms, 2),
+        unit: '×',
+        target: '≤ 1.5',
+        pass: filled / floor.ms <= 1.5,
+      });
       if (n <= WINDOW) {
         // The fast-read copy is written once the rows are still; the reopen reads it.
         for (let i = 0; i < 240; i++) {

@@ -100,7 +100,16 @@ const key = (s: string) => s.trim().toLowerCase();
 
 type CatalogIndex = { byTitle: Map<string, Product>; bySku: Map<string, Product>; mostParts: number };
 
+/** Each catalog's index, made once: a migration or a sweep asks for it once per registration. */
+const indexes = new WeakMap<readonly Product[], CatalogIndex>();
+
 function indexOf(catalog: readonly Product[]): CatalogIndex {
+  let index = indexes.get(catalog);
+  if (!index) indexes.set(catalog, (index = buildIndex(catalog)));
+  return index;
+}
+
+function buildIndex(catalog: readonly Product[]): CatalogIndex {
   const byTitle = new Map<string, Product>();
   const bySku = new Map<string, Product>();
   let mostParts = 1; // the most comma-separated parts a catalog title has

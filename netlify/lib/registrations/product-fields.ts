@@ -102,7 +102,7 @@ export async function migrateProductFields(given?: readonly Product[], since?: s
 
 /** The collection of data migrations done, by name, with when each last ran (API key only). */
 export const MIGRATIONS_COLLECTION = 'migrations';
-const MARKER = 'product-fields';
+export const PRODUCT_FIELDS_MARKER = 'product-fields';
 /** A later run looks again at rows changed this long before the last run began (a write that committed late). */
 const OVERLAP_MS = 3_600_000;
 
@@ -113,7 +113,7 @@ const OVERLAP_MS = 3_600_000;
  */
 export async function migrateProductFieldsOnce(opts: { again?: boolean; catalog?: readonly Product[] } = {}): Promise<Migrated> {
   const { databases, where } = collection();
-  const marker = { databaseId: where.databaseId, collectionId: MIGRATIONS_COLLECTION, documentId: MARKER };
+  const marker = { databaseId: where.databaseId, collectionId: MIGRATIONS_COLLECTION, documentId: PRODUCT_FIELDS_MARKER };
   const began = new Date();
   let since: string | undefined;
   if (!opts.again) {
