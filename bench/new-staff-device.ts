@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { chromiumPath, DESK, launch } from '../tests/helpers/browser';
-import { inDeviceDb } from '../tests/helpers/device-db';
 import { STAFF } from '../tests/helpers/fixtures';
 import { startTestServer } from '../tests/helpers/server';
 import { appBuild, NAME_SHIM } from './app-build';
 import { round, type Row } from './common';
 import { fillSubmissions, OLD_CUSTOMER } from './fill-submissions';
+import { fastCopyWritten } from './staff-desk';
 
 const WINDOW = 100_000;
 const TERMS = [OLD_CUSTOMER.full_name, OLD_CUSTOMER.email, OLD_CUSTOMER.selected_product, OLD_CUSTOMER.product_sku];
@@ -120,15 +120,7 @@ async function oneSize(n: number): Promise<Row[]> {
       ];
       if (n <= WINDOW) {
         // The fast-read copy is written once the rows are still; the reopen reads it.
-        for (let i = 0; i < 240; i++) {
-          const parts = await inDeviceDb(
-            page,
-            (db, _a, idb) => idb.result(db.transaction('staffSnapshot').objectStore('staffSnapshot').count()),
-            0,
-          );
-          if (parts > 0) break;
-          await page.waitForTimeout(250);
-        }
+        await fastCopyWritten(page, 60_000);
         await page.close();
         const peak = await reopenPeak(context, `${server.url}/submission`, count(held));
         rows.push({
