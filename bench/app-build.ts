@@ -4,6 +4,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { chromiumPath, launch } from '../tests/helpers/browser';
+import { startTestServer, type TestServer } from '../tests/helpers/server';
+import type { Row } from './common';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 let dist: string | null = null;
@@ -25,6 +29,23 @@ export function appBuild(): string {
   process.once('exit', () => rmSync(out, { recursive: true, force: true }));
   dist = out;
   return out;
+}
+
+/**
+ * The built app on a test server, and Chromium: `use` gets both (and the build's folder), then they close. On a machine
+ * without Chromium, the one row "`what` (no Chromium found)", skipped.
+ */
+export async function inBuiltApp(what: string, use: (app: { server: TestServer; browser: Browser; dist: string }) => Promise<Row[]>) {
+  if (!chromiumPath) return [{ name: `${what} (no Chromium found)`, value: 'skipped', unit: '' }];
+  const dist = appBuild();
+  const server = await startTestServer({ staticDir: dist });
+  const browser = await launch();
+  try {
+    return await use({ server, browser, dist });
+  } finally {
+    await browser.close();
+    await server.dispose();
+  }
 }
 
 /** tsx names arrow functions with a __name helper that page code does not have. */

@@ -5,10 +5,10 @@
 // is in IndexedDB (claimOutbox), read by a poll in the page every 2 ms. One warm-up report loads the photo path
 // first, as a returning customer's service worker has it at hand; each measured run reports on a card of its own.
 import type { Page } from 'playwright-core';
-import { chromiumPath, launch, PHONE } from '../tests/helpers/browser';
+import { PHONE } from '../tests/helpers/browser';
 import { makeJpeg, prng, registration } from '../tests/helpers/fixtures';
-import { codeFor, latestCode, startTestServer } from '../tests/helpers/server';
-import { appBuild, NAME_SHIM } from './app-build';
+import { codeFor, latestCode } from '../tests/helpers/server';
+import { inBuiltApp, NAME_SHIM } from './app-build';
 import { DOCUMENTS_PATH, post, round, signInCustomer, type Row } from './common';
 
 const RUNS = 5;
@@ -78,12 +78,8 @@ async function send(page: Page, known: number): Promise<number> {
   return stored - sent;
 }
 
-export async function benchClaimReport(): Promise<Row[]> {
-  if (!chromiumPath) return [{ name: 'claim report in Chromium (no Chromium found)', value: 'skipped', unit: '' }];
-  const dist = appBuild();
-  const server = await startTestServer({ staticDir: dist });
-  const browser = await launch();
-  try {
+export function benchClaimReport(): Promise<Row[]> {
+  return inBuiltApp('claim report in Chromium', async ({ server, browser }) => {
     const email = 'bench.claim-report@example.com';
     // The customer's registrations, made as their device makes them (one card for each run, and the warm-up's).
     const headers = { ...(await signInCustomer(server.url, email)), 'Content-Type': 'application/json' };
@@ -142,8 +138,5 @@ export async function benchClaimReport(): Promise<Row[]> {
         pass: s <= TARGET_MS,
       },
     ];
-  } finally {
-    await browser.close();
-    await server.dispose();
-  }
+  });
 }

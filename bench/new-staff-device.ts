@@ -12,6 +12,7 @@ import { appBuild, NAME_SHIM } from './app-build';
 import { round, type Row } from './common';
 import { fillSubmissions, OLD_CUSTOMER } from './fill-submissions';
 import { startServerProcess } from './server-process';
+import { fastCopyWritten } from './staff-desk';
 import { FILL_PAGE } from '../src/sync/submissions-sync';
 
 const WINDOW = 100_000;
@@ -176,15 +177,7 @@ async function oneSize(n: number): Promise<Row[]> {
       });
       if (n <= WINDOW) {
         // The fast-read copy is written once the rows are still; the reopen reads it.
-        for (let i = 0; i < 240; i++) {
-          const parts = await inDeviceDb(
-            page,
-            (db, _a, idb) => idb.result(db.transaction('staffSnapshot').objectStore('staffSnapshot').count()),
-            0,
-          );
-          if (parts > 0) break;
-          await page.waitForTimeout(250);
-        }
+        await fastCopyWritten(page, 60_000);
         await page.close();
         const peak = await reopenPeak(context, `${server.url}/submission`, count(held));
         rows.push({

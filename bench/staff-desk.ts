@@ -2,6 +2,7 @@
 // read (its count line says so), the longest main-thread task between, and search keystrokes.
 import type { BrowserContext, Page } from 'playwright-core';
 import { DESK, launch } from '../tests/helpers/browser';
+import { inDeviceDb } from '../tests/helpers/device-db';
 import { signInStaffThroughForm, STAFF } from '../tests/helpers/fixtures';
 import { startTestServer, type TestServer } from '../tests/helpers/server';
 import { appBuild, NAME_SHIM } from './app-build';
@@ -81,4 +82,18 @@ export async function keystrokes(page: Page, input: string, tbody: string, terms
     },
     { input, tbody, terms },
   );
+}
+
+/** Waits up to `ms` for the app to write its fast-read copy of the cache (it does so once the rows have been still). */
+export async function fastCopyWritten(page: Page, ms: number): Promise<boolean> {
+  for (let waited = 0; waited < ms; waited += 250) {
+    const parts = await inDeviceDb(
+      page,
+      (db, _n, idb) => idb.result(db.transaction('staffSnapshot').objectStore('staffSnapshot').count()),
+      0,
+    );
+    if (parts > 0) return true;
+    await page.waitForTimeout(250);
+  }
+  return false;
 }

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { chromiumPath } from '../tests/helpers/browser';
 import { inDeviceDb } from '../tests/helpers/device-db';
 import { percentile, round, type Row } from './common';
-import { keystrokes, onStaffDesk, openTimes, type Open } from './staff-desk';
+import { fastCopyWritten, keystrokes, onStaffDesk, openTimes, type Open } from './staff-desk';
 
 const ROWS = 100_000;
 const PLAIN_ROWS = 5_000;
@@ -46,20 +46,6 @@ async function fillCache(page: Page, count: number) {
 /** Milliseconds from navigation start to the first table row, and to every row read, and the longest task between. */
 const open = (page: Page, url: string) => openTimes(page, url, '100,000 submissions');
 
-/** Waits until the app has written its fast-read copy of the cache (it does so once the rows have been still). */
-async function copyWritten(page: Page) {
-  for (let i = 0; i < 120; i++) {
-    const parts = await inDeviceDb(
-      page,
-      (db, _n, idb) => idb.result(db.transaction('staffSnapshot').objectStore('staffSnapshot').count()),
-      0,
-    );
-    if (parts > 0) return;
-    await page.waitForTimeout(250);
-  }
-  throw new Error('the staff table never wrote its fast-read copy');
-}
-
 export async function benchStaffTable(): Promise<Row[]> {
   if (!chromiumPath) return [{ name: 'staff table (no Chromium found)', value: 'skipped', unit: '' }];
   return onStaffDesk({ path: '/submission', row: 'tr.subs-table__row', allRead: '100,000 submissions' }, async (page, server) => {
@@ -69,7 +55,7 @@ export async function benchStaffTable(): Promise<Row[]> {
     // The first open after the cache was filled reads the records one by one and then writes the fast-read copy;
     // the opens after it read the copy.
     const cold = await open(page, `${server.url}/submission`);
-    await copyWritten(page);
+    if (!(await fastCopyWritten(page, 30_000))) throw new Error('the staff table never wrote its fast-read copy');
     const opens: Open[] = [];
     for (let i = 0; i < 3; i++) opens.push(await open(page, `${server.url}/submission`));
     const firsts = opens.map((o) => o.first).sort((a, b) => a - b);

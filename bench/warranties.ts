@@ -4,9 +4,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { chromiumPath, launch, PHONE } from '../tests/helpers/browser';
-import { codeFor, startTestServer } from '../tests/helpers/server';
-import { appBuild, NAME_SHIM } from './app-build';
+import { PHONE } from '../tests/helpers/browser';
+import { codeFor } from '../tests/helpers/server';
+import { inBuiltApp, NAME_SHIM } from './app-build';
 import { round, type Row } from './common';
 
 /**
@@ -47,12 +47,8 @@ const forbidden = (dist: string, urls: string[]) =>
 const withZod = (dist: string, urls: string[]) => urls.filter((url) => textOf(dist, url).includes('ZodError'));
 const paths = (urls: string[]) => urls.map((u) => new URL(u).pathname).join(', ');
 
-export async function benchWarranties(): Promise<Row[]> {
-  if (!chromiumPath) return [{ name: '/warranties in Chromium (no Chromium found)', value: 'skipped', unit: '' }];
-  const dist = appBuild();
-  const server = await startTestServer({ staticDir: dist });
-  const browser = await launch();
-  try {
+export function benchWarranties(): Promise<Row[]> {
+  return inBuiltApp('/warranties in Chromium', async ({ server, browser, dist }) => {
     const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
     await context.addInitScript(NAME_SHIM);
     await context.addInitScript(PROBE);
@@ -104,8 +100,5 @@ export async function benchWarranties(): Promise<Row[]> {
         unit: 'chunks',
       },
     ];
-  } finally {
-    await browser.close();
-    await server.dispose();
-  }
+  });
 }

@@ -31,22 +31,25 @@ export function customerDatabases(jwt: string) {
   return new Databases(new Client().setEndpoint(s.endpoint).setProject(s.projectId).setJWT(jwt));
 }
 
-/** Every document a list matches, page after page (each after the last id of the one before). */
-export async function listEvery(
-  databases: Databases,
-  where: { databaseId: string; collectionId: string },
-  queries: string[],
-  pageSize = 100,
-): Promise<Models.Document[]> {
-  const out: Models.Document[] = [];
+type Where = { databaseId: string; collectionId: string };
+
+/** The documents a list matches, one page at a time (each after the last id of the one before). */
+export async function* listPages(databases: Databases, where: Where, queries: string[], pageSize = 100): AsyncGenerator<Models.Document[]> {
   for (let cursor: string | undefined; ;) {
     const page = await databases.listDocuments({
       ...where,
       queries: [...queries, Query.limit(pageSize), ...(cursor ? [Query.cursorAfter(cursor)] : [])],
       total: false,
     });
-    out.push(...page.documents);
-    if (page.documents.length < pageSize) return out;
+    yield page.documents;
+    if (page.documents.length < pageSize) return;
     cursor = page.documents.at(-1)!.$id;
   }
+}
+
+/** Every document a list matches, page after page. */
+export async function listEvery(databases: Databases, where: Where, queries: string[], pageSize = 100): Promise<Models.Document[]> {
+  const out: Models.Document[] = [];
+  for await (const documents of listPages(databases, where, queries, pageSize)) out.push(...documents);
+  return out;
 }

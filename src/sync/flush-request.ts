@@ -12,4 +12,5 @@ export function requestFlush(now = false): void {
 export const CLAIMS_FLUSH_REQUEST = 'warranty:claims-flush';
 
 /** Asks this page's runner to send the kept reports and replies now, whatever the backoff says. */
-export const requestClaimsFlush = () => globalThis.dispatchEvent?.(new Event(CLAIMS_FLUSH_REQUEST));
+export const requestClaimsFlush = () =>
+  globalThis.dispatchEvent?.(new CustomEvent<FlushRequest>(CLAIMS_FLUSH_REQUEST, { detail: { now: true } }));

@@ -101,3 +101,16 @@ export const CodeField = (props: TextFieldProps) => (
     {...props}
   />
 );
+
+/**
+ * A text input's ARIA as a combobox that offers the list `listId` (WAI-ARIA 1.2, list autocomplete): whether the list
+ * is open, and the option the arrow keys are on (its id), read out while focus stays in the input.
+ */
+export const comboboxA11y = (listId: string, open: boolean, activeId: string | undefined) =>
+  ({
+    role: 'combobox',
+    'aria-autocomplete': 'list',
+    'aria-expanded': open,
+    'aria-controls': listId,
+    'aria-activedescendant': activeId,
+  }) as const;

@@ -6,7 +6,7 @@ import { AppwriteException, Query, type Models } from 'node-appwrite';
 import type { z } from 'zod';
 import type { CareVisit, recordVisitBodySchema } from '../../../src/shared/contracts/claims';
 import { parseDate } from '../../../src/shared/warranty';
-import { adminClient } from '../appwrite';
+import { adminClient, listEvery, listPages } from '../appwrite';
 import { HttpError } from '../http';
 import { verifiedOwnerOf } from '../registrations/owners';
 import { readRegistration } from '../registrations/registrations';
@@ -95,23 +95,9 @@ export async function recordVisit(input: z.output<typeof recordVisitBodySchema>,
 export async function listVisits(registrationId: string): Promise<{ visits: CareVisit[] }> {
   if (!(await readRegistration(registrationId))) throw missingRegistration();
   const { databases, where } = visitsDb();
-  const visits: CareVisit[] = [];
   try {
-    for (let cursor: string | undefined; ;) {
-      const page = await databases.listDocuments({
-        ...where,
-        queries: [
-          Query.equal('registration_id', [registrationId]),
-          Query.orderDesc('at'),
-          Query.limit(PAGE),
-          ...(cursor ? [Query.cursorAfter(cursor)] : []),
-        ],
-        total: false,
-      });
-      visits.push(...page.documents.map(visitOf));
-      if (page.documents.length < PAGE) return { visits };
-      cursor = page.documents.at(-1)!.$id;
-    }
+    const docs = await listEvery(databases, where, [Query.equal('registration_id', [registrationId]), Query.orderDesc('at')], PAGE);
+    return { visits: docs.map(visitOf) };
   } catch (err) {
     failed(err, 'visit');
   }
@@ -123,21 +109,8 @@ export async function listVisits(registrationId: string): Promise<{ visits: Care
  */
 export async function* registrationsVisitedBetween(from: string, to: string, pageSize = PAGE): AsyncGenerator<string[]> {
   const { databases, where } = visitsDb();
-  for (let cursor: string | undefined; ;) {
-    const page = await databases.listDocuments({
-      ...where,
-      queries: [
-        Query.greaterThanEqual('at', from),
-        Query.lessThanEqual('at', to),
-        Query.limit(pageSize),
-        ...(cursor ? [Query.cursorAfter(cursor)] : []),
-      ],
-      total: false,
-    });
-    yield page.documents.map((d) => text(d, 'registration_id'));
-    if (page.documents.length < pageSize) return;
-    cursor = page.documents.at(-1)!.$id;
-  }
+  const between = [Query.greaterThanEqual('at', from), Query.lessThanEqual('at', to)];
+  for await (const documents of listPages(databases, where, between, pageSize)) yield documents.map((d) => text(d, 'registration_id'));
 }
 
 /** When each of these registrations was last visited (any kind), by registration id; one query per hundred ids. */
@@ -147,20 +120,12 @@ export async function lastVisits(registrationIds: readonly string[]): Promise<Ma
   const ids = [...new Set(registrationIds)];
   for (let i = 0; i < ids.length; i += 100) {
     const batch = ids.slice(i, i + 100);
-    for (let cursor: string | undefined; ;) {
-      const page = await databases.listDocuments({
-        ...where,
-        queries: [Query.equal('registration_id', batch), Query.limit(PAGE), ...(cursor ? [Query.cursorAfter(cursor)] : [])],
-        total: false,
-      });
-      for (const doc of page.documents) {
+    for await (const documents of listPages(databases, where, [Query.equal('registration_id', batch)], PAGE))
+      for (const doc of documents) {
         const id = text(doc, 'registration_id');
         const at = parseDate(text(doc, 'at'));
         if (at && at.getTime() > (last.get(id)?.getTime() ?? -Infinity)) last.set(id, at);
       }
-      if (page.documents.length < PAGE) break;
-      cursor = page.documents.at(-1)!.$id;
-    }
   }
   return last;
 }

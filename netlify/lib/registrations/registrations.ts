@@ -28,7 +28,7 @@ import {
 } from '../../../src/shared/contracts/submission';
 import { searchTextOf } from '../../../src/shared/search-text';
 import { formatDate, MAX_QUEUE_DAYS, parseDate, registeredAt } from '../../../src/shared/warranty';
-import { adminClient } from '../appwrite';
+import { adminClient, listPages } from '../appwrite';
 import { env } from '../env';
 import { HttpError } from '../http';
 
@@ -355,19 +355,6 @@ export async function receive(reg: Registration, store: string): Promise<Registr
 /** Confirmed registrations that arrived between `from` and `to` (ISO), page by page. */
 export async function* registrationsArrived(from: string, to: string, pageSize = 100): AsyncGenerator<Registration[]> {
   const { databases, where } = collection();
-  let cursor: string | undefined;
-  for (;;) {
-    const page = await databases.listDocuments({
-      ...where,
-      queries: [
-        Query.greaterThanEqual('$createdAt', from),
-        Query.lessThanEqual('$createdAt', to),
-        Query.limit(pageSize),
-        ...(cursor ? [Query.cursorAfter(cursor)] : []),
-      ],
-    });
-    yield page.documents.map((d) => registrationOf(d));
-    if (page.documents.length < pageSize) return;
-    cursor = page.documents.at(-1)!.$id;
-  }
+  const between = [Query.greaterThanEqual('$createdAt', from), Query.lessThanEqual('$createdAt', to)];
+  for await (const documents of listPages(databases, where, between, pageSize)) yield documents.map((d) => registrationOf(d));
 }

@@ -6,6 +6,7 @@ import { draftsRepository } from '@/db/drafts-repository';
 import type { AppDb } from '@/db/schema';
 import { CLAIM_PHOTOS } from '@/shared/claims/claim-texts';
 import { ErrorText } from '@/ui/field';
+import { PhotoFileInput, PhotoMessages } from '@/ui/photo-input';
 import { PhotoList } from '@/ui/photo-list';
 
 export type PhotoRef = { id: string; name: string; url: string };
@@ -66,29 +67,8 @@ export function ClaimPhotos({ id, label, error, photos, storing, messages, add, 
         Up to {CLAIM_PHOTOS.max} photos. They are made smaller on this device before they are sent.
       </p>
       <ErrorText id={`${id}-error`} error={error} />
-      {messages.length > 0 && (
-        <div id={`${id}-messages`} role="alert">
-          {messages.map((m) => (
-            <p key={m} className="field__error">
-              {m}
-            </p>
-          ))}
-        </div>
-      )}
-      <input
-        id={id}
-        className="photos__input"
-        type="file"
-        accept="image/jpeg,image/png,image/webp,image/heic,image/heif,image/*"
-        multiple
-        aria-describedby={described}
-        {...(error ? { 'aria-invalid': true } : {})}
-        onChange={(e) => {
-          const files = Array.from(e.target.files ?? []);
-          e.target.value = '';
-          if (files.length) void add(files);
-        }}
-      />
+      <PhotoMessages id={id} messages={messages} className="field__error" />
+      <PhotoFileInput id={id} className="photos__input" describedBy={described} invalid={!!error} onFiles={(files) => void add(files)} />
       <label htmlFor={id} className="button button--small photos__add">
         {photos.length ? 'Add more photos' : 'Add photos'}
       </label>

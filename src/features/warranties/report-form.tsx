@@ -33,6 +33,12 @@ export function ReportForm({ db, userId, registrationId, loadPhotos, onQueued, o
       set(value);
       answered(field);
     };
+  /** A question with choices: its id, its message, and its answer. */
+  const choice = <T,>(field: 'problem' | 'delivery', set: (value: T) => void) => ({
+    id: `${prefix}-${field}`,
+    error: errors[field],
+    onValue: answer(field, set),
+  });
 
   useEffect(() => {
     if (photoCount > 0) setErrors(({ photos: _gone, ...rest }) => rest);
@@ -51,14 +57,7 @@ export function ReportForm({ db, userId, registrationId, loadPhotos, onQueued, o
       <h3 className="claim-form__title" id={`${prefix}-title`}>
         {CLAIM_TEXTS.report}
       </h3>
-      <RadioGroup
-        id={`${prefix}-problem`}
-        legend={CLAIM_TEXTS.whatHappened}
-        options={PROBLEMS}
-        value={problem}
-        error={errors.problem}
-        onValue={answer('problem', setProblem)}
-      />
+      <RadioGroup legend={CLAIM_TEXTS.whatHappened} options={PROBLEMS} value={problem} {...choice('problem', setProblem)} />
       <MessageField
         id={`${prefix}-details`}
         label={CLAIM_TEXTS.tellUsMore}
@@ -68,14 +67,7 @@ export function ReportForm({ db, userId, registrationId, loadPhotos, onQueued, o
         onChange={answer('details', setDetails)}
       />
       <ClaimPhotos id={`${prefix}-photos`} label={CLAIM_TEXTS.photos} error={errors.photos} {...photos} />
-      <RadioGroup
-        id={`${prefix}-delivery`}
-        legend={CLAIM_TEXTS.delivery}
-        options={DELIVERIES}
-        value={delivery}
-        error={errors.delivery}
-        onValue={answer('delivery', setDelivery)}
-      />
+      <RadioGroup legend={CLAIM_TEXTS.delivery} options={DELIVERIES} value={delivery} {...choice('delivery', setDelivery)} />
       <KeptFormEnd failed={kept.failed} notKept={NOT_KEPT} send={CLAIM_TEXTS.send} storing={photos.storing} onCancel={kept.cancel} />
     </form>
   );

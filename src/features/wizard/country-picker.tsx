@@ -1,6 +1,7 @@
 // The country-code dropdown: a button, then a search box over the countries.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { COUNTRIES, filterCountries, findCountry } from './countries';
+import { comboboxA11y } from '@/ui/field';
 import { Flag } from './flags';
 import { usePhoneLibrary } from './phone-number';
 
@@ -82,11 +83,7 @@ export function CountryPicker({ value, onChange }: Props) {
             id="country-search"
             className="input"
             type="search"
-            role="combobox"
-            aria-expanded="true"
-            aria-controls="country-list"
-            aria-autocomplete="list"
-            aria-activedescendant={list[active] ? `country-${list[active].code}` : undefined}
+            {...comboboxA11y('country-list', true, list[active] ? `country-${list[active].code}` : undefined)}
             autoComplete="off"
             autoFocus
             value={query}

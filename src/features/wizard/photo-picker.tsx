@@ -1,5 +1,6 @@
 // Several product photos at once, with 120 px previews to remove before submitting.
 import type { PhotoRef } from './wizard.types';
+import { PhotoFileInput } from '@/ui/photo-input';
 import { PhotoList } from '@/ui/photo-list';
 
 type Props = { photos: PhotoRef[]; storing: boolean; describedBy?: string; onAdd: (files: File[]) => void; onRemove: (id: string) => void };
@@ -13,18 +14,11 @@ export function PhotoPicker({ photos, storing, describedBy, onAdd, onRemove }: P
       <p className="field__hint" id="photos-hint">
         JPEG, PNG or WebP. Photos are made smaller on this device before they are sent.
       </p>
-      <input
+      <PhotoFileInput
         id="photos"
         className="photos__input"
-        type="file"
-        accept="image/jpeg,image/png,image/webp,image/heic,image/heif,image/*"
-        multiple
-        aria-describedby={['photos-hint', describedBy].filter(Boolean).join(' ')}
-        onChange={(e) => {
-          const files = Array.from(e.target.files ?? []);
-          if (files.length) onAdd(files);
-          e.target.value = '';
-        }}
+        describedBy={['photos-hint', describedBy].filter(Boolean).join(' ')}
+        onFiles={onAdd}
       />
       <label htmlFor="photos" className="button photos__add">
         {photos.length ? 'Add more photos' : 'Add photos'}

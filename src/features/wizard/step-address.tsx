@@ -6,7 +6,7 @@ import type { AddressRef } from './address.machine';
 import { loadPhoneLibrary } from './phone-number';
 import { US_STATES, findUsState } from './us-zip-states';
 import { addressProblems, COUNTRY_NAME, type AddressProblems } from './wizard.rules';
-import { Field, TextField } from '@/ui/field';
+import { comboboxA11y, Field, TextField } from '@/ui/field';
 import type { StepProps } from './step-props';
 import type { TextField as TextFieldName } from './wizard.types';
 import { useFocusOnMount } from './use-focus-on-mount';
@@ -95,11 +95,11 @@ export function StepAddress({ state, send }: StepProps) {
               type="text"
               name="address-line1"
               autoComplete="address-line1"
-              role="combobox"
-              aria-autocomplete="list"
-              aria-expanded={suggestionsOpen}
-              aria-controls="address-suggestions"
-              aria-activedescendant={suggestionsOpen && highlighted >= 0 ? optionId(highlighted) : undefined}
+              {...comboboxA11y(
+                'address-suggestions',
+                suggestionsOpen,
+                suggestionsOpen && highlighted >= 0 ? optionId(highlighted) : undefined,
+              )}
               ref={first}
               value={fields.addressLine1}
               onChange={(e) => change('addressLine1')(e.target.value)}

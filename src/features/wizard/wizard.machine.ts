@@ -44,7 +44,7 @@ export function createWizardMachine(calls: WizardActors = placeholders) {
       hasPendingLogin: signInGuard('hasPendingLogin'),
       isCodeExpired: signInGuard('isCodeExpired'),
       isCodeWrong: signInGuard('isCodeWrong'),
-      isCodeDead: signInGuard('isCodeDead'),
+      isCodeLive: signInGuard('isCodeLive'),
       isVerified: ({ context }) => context.isVerified,
       isSignedIn: ({ context }) => context.isVerified && context.userId !== null,
       isCounter: ({ context }) => idleGuards.isCounter({ context }),

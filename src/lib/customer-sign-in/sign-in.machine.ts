@@ -3,7 +3,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { openSession, requestCode, type CustomerAccount } from './account';
 import { sanitizeCode } from './sign-in-texts';
-import { signInAction, signInGuard, signInSteps, type SignInCalls, type SignInContext, type SignInEvent } from './sign-in.steps';
+import { signInActions, signInGuards, signInSteps, type SignInCalls, type SignInContext, type SignInEvent } from './sign-in.steps';
 
 type SignInMachineEvent = SignInEvent | { type: 'field.change'; field: 'email' | 'code'; value: string };
 
@@ -28,27 +28,9 @@ export function createSignInMachine(calls: SignInFunctions) {
   return setup({
     types: {} as { context: SignInContext; events: SignInMachineEvent },
     actors: signInActors(calls),
-    guards: {
-      isEmailGiven: signInGuard('isEmailGiven'),
-      isEmailValid: signInGuard('isEmailValid'),
-      isEmailWithinLimit: signInGuard('isEmailWithinLimit'),
-      isCodeGiven: signInGuard('isCodeGiven'),
-      isCodeComplete: signInGuard('isCodeComplete'),
-      hasPendingLogin: signInGuard('hasPendingLogin'),
-      isCodeExpired: signInGuard('isCodeExpired'),
-      isCodeWrong: signInGuard('isCodeWrong'),
-      isCodeDead: signInGuard('isCodeDead'),
-    },
+    guards: signInGuards<SignInContext, SignInMachineEvent>(),
     actions: {
-      clearMessages: signInAction('clearMessages'),
-      showError: signInAction('showError'),
-      showNotice: signInAction('showNotice'),
-      storeLogin: signInAction('storeLogin'),
-      storeSession: signInAction('storeSession'),
-      forgetLogin: signInAction('forgetLogin'),
-      noteUnsendable: signInAction('noteUnsendable'),
-      codeSent: signInAction('codeSent'),
-      noteWrongCode: signInAction('noteWrongCode'),
+      ...signInActions<SignInContext, SignInMachineEvent>(),
       // As on the wizard's steps: the code keeps digits only, and typing clears the step's error.
       changeField: assign(({ context, event }) => {
         if (event.type !== 'field.change') return {};

@@ -3,8 +3,9 @@
 // so are the wizard's steps 2 and 3 (src/features/wizard/wizard.machine.ts): both ask, check and answer alike.
 //
 // A machine made of these parts has SignInContext in its context and SignInEvent in its events, gives the actors
-// `sendCode` and `verifyCode` (SignInCalls), and binds each guard and action the steps name: `signInGuard(name)` and
-// `signInAction(name)`, one line each in its setup (XState infers a setup's types from calls written there).
+// `sendCode` and `verifyCode` (SignInCalls), and has the guards and actions the steps name in its setup: all at once
+// (signInGuards, signInActions), or one line each (signInGuard, signInAction) where a spread would defeat XState's
+// inference of the machine's own.
 import { assign, not, raise, type DoneActorEvent, type ErrorActorEvent, type EventObject, type ProvidedActor } from 'xstate';
 import type { CustomerSession, PendingLogin } from './account';
 import {
@@ -61,7 +62,7 @@ type GuardParams = {
   hasPendingLogin: undefined;
   isCodeExpired: { kind: VerifyFailure };
   isCodeWrong: { kind: VerifyFailure };
-  isCodeDead: undefined;
+  isCodeLive: undefined;
 };
 
 const GUARDS: { [K in keyof GuardParams]: (context: SignInContext, params: GuardParams[K]) => boolean } = {
@@ -73,7 +74,8 @@ const GUARDS: { [K in keyof GuardParams]: (context: SignInContext, params: Guard
   hasPendingLogin: (c) => c.userId !== null,
   isCodeExpired: (_, params) => params.kind === 'expired',
   isCodeWrong: (_, params) => params.kind === 'invalid',
-  isCodeDead: (c) => c.wrongCodes >= MAX_WRONG_CODES,
+  /** Tried fewer than MAX_WRONG_CODES times wrong: the server still takes it. */
+  isCodeLive: (c) => c.wrongCodes < MAX_WRONG_CODES,
 };
 
 type ActionParams = {
@@ -135,6 +137,22 @@ export const signInAction = <
   name: K,
 ) => assign<C, E, ActionParams[K], TEvent, TActor>(({ context }, params) => UPDATES[name](context, params) as Partial<C>);
 
+const names = <T extends object>(o: T) => Object.keys(o) as (keyof T)[];
+
+/**
+ * All the sign-in's guards, or all its actions, for the setup of a machine of the sign-in alone: `guards:
+ * signInGuards()`. A machine that writes actions of its own as well (the wizard) binds each with `signInGuard(name)`
+ * and `signInAction(name)`: XState infers its setup's types only from calls written there, which a spread defeats.
+ */
+export const signInGuards = <C extends SignInContext, E extends EventObject>() =>
+  Object.fromEntries(names(GUARDS).map((name) => [name, signInGuard<typeof name, C, E>(name)])) as {
+    [K in keyof GuardParams]: ReturnType<typeof signInGuard<K, C, E>>;
+  };
+export const signInActions = <C extends SignInContext, E extends EventObject>() =>
+  Object.fromEntries(names(UPDATES).map((name) => [name, signInAction<typeof name, C, E, E, never>(name)])) as {
+    [K in keyof ActionParams]: ReturnType<typeof signInAction<K, C, E, E, never>>;
+  };
+
 type Args = { context: SignInContext };
 
 /** Shows one of the sign-in's fixed messages. */
@@ -143,6 +161,29 @@ const emailOf = ({ context }: Args) => ({ email: context.fields.email.trim() });
 const sent = ({ event }: { event: DoneActorEvent<PendingLogin> }) => event.output;
 const sendFailure = ({ event }: { event: ErrorActorEvent }) => ({ message: sendErrorMessage(event.error) });
 const verifyFailure = ({ event }: { event: ErrorActorEvent }) => ({ kind: classifyVerifyError(event.error) });
+/** The guards without params: what a step checks before it calls. */
+type Check = { [K in keyof GuardParams]: GuardParams[K] extends undefined ? K : never }[keyof GuardParams];
+/** A step's checks in order: each a guard that must hold, and the message shown when it does not. */
+type Checks = [mustHold: Check, message: string][];
+
+const EMAIL_CHECKS: Checks = [
+  ['isEmailGiven', SIGN_IN_MESSAGES.emailRequired],
+  ['isEmailWithinLimit', SIGN_IN_MESSAGES.emailTooLong],
+  ['isEmailValid', SIGN_IN_MESSAGES.emailInvalid],
+];
+const CODE_CHECKS: Checks = [
+  ['isCodeGiven', SIGN_IN_MESSAGES.codeMissing],
+  ['isCodeComplete', SIGN_IN_MESSAGES.codeLength],
+  ['hasPendingLogin', SIGN_IN_MESSAGES.codeNoLogin],
+  // Past that, the server would refuse even the right code: no call, the same words.
+  ['isCodeLive', SIGN_IN_MESSAGES.codeDead],
+];
+
+/** The first check that fails shows its message; all passed, `target`. */
+const checked = (checks: Checks, target: string) => [
+  ...checks.map(([check, message]) => ({ guard: not(check), actions: showError(message) })),
+  { target, actions: 'clearMessages' as const },
+];
 
 /**
  * The two steps as state configs, for a machine with context `C` and events `E` to place where its own steps are:
@@ -158,12 +199,7 @@ export function signInSteps<C extends SignInContext, E extends EventObject>(ids:
       states: {
         editing: {
           on: {
-            'code.send': [
-              { guard: not('isEmailGiven'), actions: showError(SIGN_IN_MESSAGES.emailRequired) },
-              { guard: not('isEmailWithinLimit'), actions: showError(SIGN_IN_MESSAGES.emailTooLong) },
-              { guard: not('isEmailValid'), actions: showError(SIGN_IN_MESSAGES.emailInvalid) },
-              { target: 'sendingCode', actions: 'clearMessages' },
-            ],
+            'code.send': checked(EMAIL_CHECKS, 'sendingCode'),
             'key.enter': { actions: raiseEvent({ type: 'code.send' }) },
           },
         },
@@ -192,14 +228,7 @@ export function signInSteps<C extends SignInContext, E extends EventObject>(ids:
       states: {
         editing: {
           on: {
-            'code.verify': [
-              { guard: not('isCodeGiven'), actions: showError(SIGN_IN_MESSAGES.codeMissing) },
-              { guard: not('isCodeComplete'), actions: showError(SIGN_IN_MESSAGES.codeLength) },
-              { guard: not('hasPendingLogin'), actions: showError(SIGN_IN_MESSAGES.codeNoLogin) },
-              // The server would refuse even the right code now: no call, the same words.
-              { guard: 'isCodeDead', actions: showError(SIGN_IN_MESSAGES.codeDead) },
-              { target: 'verifying', actions: 'clearMessages' },
-            ],
+            'code.verify': checked(CODE_CHECKS, 'verifying'),
             'key.enter': { actions: raiseEvent({ type: 'code.verify' }) },
             'code.resend': { target: 'resendingCode', actions: 'clearMessages' },
             'step.back': ids.email,

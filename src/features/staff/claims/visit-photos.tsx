@@ -5,6 +5,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { callStaffFunction } from '@/lib/staff-functions';
 import { CLAIM_PHOTOS } from '@/shared/claims/claim-texts';
+import { PhotoFileInput, PhotoMessages } from '@/ui/photo-input';
 import type { TokenSource } from '../submissions/staff-images';
 
 /** The wizard's photo path, as far as a visit needs it: a photo made small (JPEG, 2048 px at most). */
@@ -118,28 +119,13 @@ export function VisitPhotoInput(props: Props) {
       <p className="claim-step__hint" id={`${id}-hint`}>
         Up to {CLAIM_PHOTOS.max} photos. They are made smaller on this device before they are sent.
       </p>
-      {messages.length > 0 && (
-        <div id={`${id}-messages`} role="alert">
-          {messages.map((m) => (
-            <p key={m} className="subs-field__error">
-              {m}
-            </p>
-          ))}
-        </div>
-      )}
-      <input
+      <PhotoMessages id={id} messages={messages} className="subs-field__error" />
+      <PhotoFileInput
         id={id}
         className="care-photos__input"
-        type="file"
-        accept="image/jpeg,image/png,image/webp,image/heic,image/heif,image/*"
-        multiple
+        describedBy={[`${id}-hint`, messages.length ? `${id}-messages` : ''].filter(Boolean).join(' ')}
         disabled={disabled || full}
-        aria-describedby={[`${id}-hint`, messages.length ? `${id}-messages` : ''].filter(Boolean).join(' ')}
-        onChange={(e) => {
-          const files = Array.from(e.target.files ?? []);
-          e.target.value = '';
-          if (files.length) void add(files);
-        }}
+        onFiles={(files) => void add(files)}
       />
       {sending && (
         <p className="claim-step__hint" role="status">

@@ -5,8 +5,8 @@ import { openAppDb } from '@/db/schema';
 import { failure, OK, type OutboxBackend } from '@/sync/backend';
 import { flushOutbox, type FlushReport } from '@/sync/outbox';
 import { outboxRepository } from '@/db/outbox-repository';
-import { startOutboxTriggers } from '@/sync/triggers';
-import { requestFlush } from '@/sync/flush-request';
+import { startFlushTriggers, startOutboxTriggers } from '@/sync/triggers';
+import { CLAIMS_FLUSH_REQUEST, requestClaimsFlush, requestFlush } from '@/sync/flush-request';
 import { addDraftPhoto } from '../../../helpers/app-db';
 import { registrationFields } from '../../../helpers/fixtures';
 
@@ -130,5 +130,46 @@ describe('flush requests', () => {
     expect(backend.uploads).toBe(3);
     expect((await db.outbox.toArray())[0]).toMatchObject({ attempts: 3, lastErrorKind: 'server' });
     stop();
+  });
+});
+
+describe('the kept reports and replies', () => {
+  it('are sent at once on a request, set no timer while nothing waits, and a stopped runner reports nothing', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const win = new EventTarget();
+    vi.stubGlobal('dispatchEvent', (e: Event) => win.dispatchEvent(e));
+    const runs: boolean[] = [];
+    const reports: number[] = [];
+    let finish = () => {};
+    const stop = startFlushTriggers(
+      {
+        run: (now) => {
+          runs.push(now);
+          return new Promise<number>((resolve) => (finish = () => resolve(runs.length)));
+        },
+        soonestAttemptAt: async () => Infinity,
+        request: CLAIMS_FLUSH_REQUEST,
+        quietWhenEmpty: true,
+      },
+      { win, doc: new FakeDocument(), onReport: (n) => reports.push(n) },
+    );
+    finish();
+    await settle();
+    requestClaimsFlush();
+    await settle();
+    expect(runs).toEqual([false, true]);
+    finish();
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    await settle();
+    expect(runs).toEqual([false, true]);
+    expect(reports).toEqual([1, 2]);
+
+    requestClaimsFlush();
+    await settle();
+    stop();
+    finish();
+    await settle();
+    expect(runs).toHaveLength(3);
+    expect(reports).toEqual([1, 2]);
   });
 });
