@@ -36,7 +36,11 @@ const isFill = (v: unknown): v is FillProgress =>
  * Writes the rows newer than the copies held (a row with an edit waiting keeps showing it); answers their ids. With
  * `onlyOpened`, the caller knows no other row can be held already, and only rows opened or edited here are compared.
  */
-async function storeRows(db: AppDb, rows: Submission[], onlyOpened = false): Promise<string[]> {
+/**
+ * Stores `rows` (see storeSyncedPage), answering the rows written and how many of them the device did not hold.
+ * With `onlyOpened`, only rows opened or edited here are looked up: the caller knows no other copy is held.
+ */
+async function storeRows(db: AppDb, rows: Submission[], onlyOpened = false): Promise<{ written: Submission[]; added: number }> {
   const mine = onlyOpened ? new Set([...(await keptIds(db)), ...(await pendingEditIds(db))]) : null;
   const ids = (mine ? rows.filter((r) => mine.has(r.$id)) : rows).map((r) => r.$id);
   const [cached, edits] = await Promise.all([db.submissions.bulkGet(ids), db.pendingEdits.bulkGet(ids)]);
@@ -54,7 +58,7 @@ async function storeRows(db: AppDb, rows: Submission[], onlyOpened = false): Pro
     fresh.push(edit ? { ...row, ...edit.fields } : row);
   }
   await db.submissions.bulkPut(fresh);
-  return fresh.map((r) => r.$id);
+  return { written: fresh, added: fresh.filter((r) => !held.has(r.$id)).length };
 }
 
 export const staffRepository = (db: AppDb) => ({
@@ -104,16 +108,16 @@ export const staffRepository = (db: AppDb) => ({
    * edit. One transaction; answers the ids of the rows written.
    */
   storeSyncedPage: (rows: Submission[]): Promise<string[]> =>
-    db.transaction('rw', db.submissions, db.pendingEdits, () => storeRows(db, rows)),
+    db.transaction('rw', db.submissions, db.pendingEdits, async () => (await storeRows(db, rows)).written.map((r) => r.$id)),
   /**
    * Stores a page of a first fill (newest change first) as storeSyncedPage does, with where the fill goes on next,
-   * in one transaction; answers the ids written and how many rows the device holds.
+   * in one transaction; answers the rows written (as stored) and how many of them are new to the device.
    */
-  storeFillPage: (rows: Submission[], next: FillProgress, onlyOpened = false): Promise<{ written: string[]; held: number }> =>
+  storeFillPage: (rows: Submission[], next: FillProgress, onlyOpened = false): Promise<{ written: Submission[]; added: number }> =>
     db.transaction('rw', [db.submissions, db.pendingEdits, db.keptSubmissions, db.meta], async () => {
-      const written = await storeRows(db, rows, onlyOpened);
+      const stored = await storeRows(db, rows, onlyOpened);
       await db.meta.put({ key: FILL, value: next });
-      return { written, held: await db.submissions.count() };
+      return stored;
     }),
   /** Where an unfinished first fill goes on, or null when none is under way. */
   fillProgress: async (): Promise<FillProgress | null> => {

@@ -28,6 +28,18 @@ export function deviceWindow(): number {
   return Number.isInteger(set) && set > 0 && set < DEVICE_WINDOW ? set : DEVICE_WINDOW;
 }
 
+/** Who takes a first fill's rows as they are stored, on this page. */
+const fillReaders = new Set<(rows: Submission[]) => void>();
+
+/**
+ * Hands `take` the rows a first fill run on this page stores, page by page, once each page is committed: the table
+ * takes them as they are instead of reading them back from IndexedDB while the fill writes. Answers the unsubscribe.
+ */
+export function onFillRows(take: (rows: Submission[]) => void): () => void {
+  fillReaders.add(take);
+  return () => fillReaders.delete(take);
+}
+
 /** Appwrite's own time format, so `since` compares with stored $updatedAt values as they are written. */
 const appwriteTime = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
 
@@ -105,8 +117,9 @@ async function fillNewestFirst(db: AppDb, opts: StaffFetch, window: number) {
     next?.catch(() => undefined);
     await searchesAnswered();
     const stored = await cache.storeFillPage(page.submissions, at as FillProgress, onlyOpened);
-    held = stored.held;
-    for (const id of stored.written) changed.add(id);
+    held += stored.added;
+    for (const row of stored.written) changed.add(row.$id);
+    for (const take of fillReaders) take(stored.written);
     if (page.nextCursor === null) complete = true;
     else if (!next && held < window) next = fetchAfter(at, held);
   }

@@ -6,7 +6,7 @@ import type { AppDb } from '@/db/schema';
 import { staffRepository } from '@/db/staff-repository';
 import { staffSnapshotRepository, type RowsState } from '@/db/staff-snapshot-repository';
 import type { Submission } from '@/shared/contracts/submission';
-import { deltaStart } from '@/sync/submissions-sync';
+import { deltaStart, onFillRows } from '@/sync/submissions-sync';
 
 const FIRST_SCREEN = 60;
 /** The fast-read copy is written once the rows have been still this long. */
@@ -201,6 +201,19 @@ export function useCachedRows(db: AppDb): CachedRows {
       publish(true);
     })().catch((err: unknown) => console.error('Reading the cached submissions failed', err));
 
+    // A first fill on this page hands its rows over as it stores them, in turn with the reads: those rows need not be
+    // read back, and the read that follows finds only what changed otherwise.
+    const stopTaking = onFillRows((stored) => {
+      reading = reading
+        .then(() => {
+          const fresh = stored.filter(isNew);
+          if (!fresh.length) return;
+          take(fresh);
+          publish(true);
+        })
+        .catch((err: unknown) => console.error('Reading the cached submissions failed', err));
+    });
+
     // The meta table too: a finished sync's mark, after which the fast-read copy is written.
     const parts = [`idb://${db.name}/submissions/`, `idb://${db.name}/pendingEdits/`, `idb://${db.name}/meta/`];
     const onMutated = (changed: Record<string, unknown>) => {
@@ -211,6 +224,7 @@ export function useCachedRows(db: AppDb): CachedRows {
       live = false;
       clearTimeout(writeTimer);
       clearTimeout(refreshTimer);
+      stopTaking();
       Dexie.on.storagemutated.unsubscribe(onMutated);
     };
   }, [db]);

@@ -7,7 +7,7 @@ import { staffSnapshotRepository } from '@/db/staff-snapshot-repository';
 import type { Submission } from '@/shared/contracts/submission';
 import { flushPendingEdits, queueEdit, resolveConflict } from '@/sync/pending-edits';
 import { StaffSyncError } from '@/sync/staff-api';
-import { clearStaffCache, DELTA_OVERLAP_MS, lastSyncedAt, syncSubmissions } from '@/sync/submissions-sync';
+import { clearStaffCache, DELTA_OVERLAP_MS, lastSyncedAt, onFillRows, syncSubmissions } from '@/sync/submissions-sync';
 
 const stamp = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
 
@@ -125,6 +125,21 @@ describe('staff cache', () => {
     // Then the changes made while it filled, as every later sync asks.
     expect(server.requests.at(-1)!.searchParams.has('since')).toBe(true);
     expect(await lastSyncedAt(db)).toBe(result.syncedAt);
+  });
+
+  it('hands the rows of each stored fill page to the page that shows them, as stored, and stops when asked', async () => {
+    server.add(2500);
+    const pages: Submission[][] = [];
+    const stop = onFillRows((rows) => pages.push(rows));
+    await syncSubmissions(db, opts());
+    expect(pages.map((p) => p.length)).toEqual([500, 2000]);
+    const handed = pages.flat();
+    expect(handed.map((r) => r.$id)).toEqual((await staffRepository(db).latest(2500)).map((r) => r.$id));
+    expect(handed).toEqual(await staffRepository(db).byIds(handed.map((r) => r.$id)));
+    stop();
+    await clearStaffCache(db);
+    await syncSubmissions(db, opts());
+    expect(pages).toHaveLength(2);
   });
 
   it('then asks only for changes since the last server time, less a small overlap', async () => {
