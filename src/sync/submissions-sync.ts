@@ -9,6 +9,7 @@ import type { Submission } from '@/shared/contracts/submission';
 import { withLock } from './lock';
 import { failure, request, StaffSyncError, type StaffFetch } from './staff-api';
 import { searchesAnswered } from './search-gate';
+import { NEXT_BEFORE_HEADER, NEXT_CURSOR_HEADER } from '@/shared/contracts/functions';
 
 export const PAGE_LIMIT = 1000;
 /** Rows per page of a first fill: fewer round trips and transactions, within the function's limit of 5,000. */
@@ -47,6 +48,8 @@ const appwriteTime = (ms: number) => new Date(ms).toISOString().replace('Z', '+0
 export const deltaStart = (mark: string) => appwriteTime(Date.parse(mark) - DELTA_OVERLAP_MS);
 
 type Page = { submissions: Submission[]; nextCursor: string | null; serverTime: string };
+/** A fill page asked for: the page, where the one after it starts once its headers say so, and the rows held after it. */
+type Ask = { page: Promise<Page>; early: Promise<Partial<FillProgress> | null>; have: number };
 
 async function fetchPage(opts: StaffFetch, query: Record<string, string | number | undefined>): Promise<Page> {
   const answer = await request(opts, 'getAppwriteSubmissions', { query });
@@ -86,22 +89,50 @@ async function fillNewestFirst(db: AppDb, opts: StaffFetch, window: number) {
   const changed = new Set<string>();
   let complete = false;
 
-  /** The page after `after`: one row more than the window lacks, so a page that comes back short says there is no more. */
-  const fetchAfter = async (after: Partial<FillProgress>, have: number): Promise<Page> => {
-    await searchesAnswered();
+  /**
+   * Asks for the page after `after`: one row more than the window lacks, so a page that comes back short says there
+   * is no more. `early` answers where the page after it starts as soon as its headers say so (a full page), before its
+   * body has arrived and been read; else null.
+   */
+  const ask = (after: Partial<FillProgress>, have: number): Ask => {
+    let tell: (hint: Partial<FillProgress> | null) => void = () => undefined;
+    const early = new Promise<Partial<FillProgress> | null>((resolve) => (tell = resolve));
+    const base = opts.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+    const fetchImpl: typeof fetch = async (input, init) => {
+      const res = await base(input, init).catch((err: unknown) => {
+        tell(null);
+        throw err;
+      });
+      const before = res.ok ? res.headers.get(NEXT_BEFORE_HEADER) : null;
+      const cursor = res.headers.get(NEXT_CURSOR_HEADER);
+      tell(before && cursor ? { before, cursor } : null);
+      return res;
+    };
     const limit = Math.min(after.before ? FILL_PAGE : FIRST_FILL_PAGE, window - have + 1);
     const query = { order: 'desc', limit, before: after.before, cursor: after.cursor };
-    return fetchPage(opts, query).catch((err: unknown) => {
-      // The row the fill stopped at is gone from the server: go on from its time, a few rows read twice.
-      if (after.cursor && err instanceof StaffSyncError && err.status === 400) return fetchPage(opts, { ...query, cursor: undefined });
-      throw err;
-    });
+    const page = (async () => {
+      await searchesAnswered();
+      return fetchPage({ ...opts, fetchImpl }, query).catch((err: unknown) => {
+        // The row the fill stopped at is gone from the server: go on from its time, a few rows read twice.
+        if (after.cursor && err instanceof StaffSyncError && err.status === 400) return fetchPage(opts, { ...query, cursor: undefined });
+        throw err;
+      });
+    })().finally(() => tell(null));
+    page.catch(() => undefined);
+    return { page, early, have: have + limit };
   };
 
-  let next: Promise<Page> | null = held < window ? fetchAfter(at, held) : null;
-  while (next) {
-    const page: Page = await next;
-    next = null;
+  let current: Ask | null = held < window ? ask(at, held) : null;
+  while (current) {
+    // The next page is asked for as soon as this one's headers say where it starts, so the server works on it while
+    // this one arrives, is read and is stored; a page is asked for once the one before the one on its way is stored.
+    let next: Ask | null = null;
+    const asking = current;
+    const hinted = asking.early.then((hint) => {
+      if (hint && asking.have < window) next = ask(hint, asking.have);
+    });
+    const page: Page = await asking.page;
+    await hinted;
     // The first page's time: anything changed after it comes with the next sync (dedupe by $id).
     serverTime ||= page.serverTime;
     const last = page.submissions.at(-1);
@@ -111,17 +142,17 @@ async function fillNewestFirst(db: AppDb, opts: StaffFetch, window: number) {
     }
     // Newest first, the cursor is safe: a row edited meanwhile moves up, so the rows after it only grow.
     at = { before: last.$updatedAt, cursor: last.$id, serverTime };
-    // The next page is asked for while this one is stored: the network and the device's writes overlap.
+    // Without the headers, the next page is asked for while this one is stored: the network and the writes overlap.
     const expected = held + page.submissions.length;
-    if (page.nextCursor !== null && expected < window) next = fetchAfter(at, expected);
-    next?.catch(() => undefined);
+    if (!next && page.nextCursor !== null && expected < window) next = ask(at, expected);
     await searchesAnswered();
     const stored = await cache.storeFillPage(page.submissions, at as FillProgress, onlyOpened);
     held += stored.added;
     for (const row of stored.written) changed.add(row.$id);
     for (const take of fillReaders) take(stored.written);
     if (page.nextCursor === null) complete = true;
-    else if (!next && held < window) next = fetchAfter(at, held);
+    else if (!next && held < window) next = ask(at, held);
+    current = next;
   }
   await cache.finishSync(serverTime || new Date().toISOString(), new Date().toISOString(), { complete });
   return changed;

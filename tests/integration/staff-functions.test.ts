@@ -149,9 +149,13 @@ describe('staff functions', () => {
     const seen: Submission[] = [];
     let q = '?order=desc&limit=2';
     for (;;) {
-      const page = (await (await call('getAppwriteSubmissions', { query: q })).json()) as Page;
+      const res = await call('getAppwriteSubmissions', { query: q });
+      const page = (await res.json()) as Page;
       seen.push(...page.submissions);
       const last = page.submissions.at(-1);
+      // A full page says where the next starts in its headers too, so a device can ask before reading the body.
+      const next = [res.headers.get('x-next-before'), res.headers.get('x-next-cursor')];
+      expect(next).toEqual(page.nextCursor && last ? [last.$updatedAt, last.$id] : [null, null]);
       if (!page.nextCursor || !last) break;
       q = `?order=desc&limit=2&before=${encodeURIComponent(last.$updatedAt)}&cursor=${last.$id}`;
     }

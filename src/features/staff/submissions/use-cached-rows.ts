@@ -99,6 +99,16 @@ export function useCachedRows(db: AppDb): CachedRows {
       unsaved = true;
     };
 
+    /** Rows a first fill on this page stored and handed over, not yet taken. */
+    let handed: Submission[] = [];
+    /** Takes the handed rows that are news; true when there were any. */
+    const takeHanded = () => {
+      const fresh = handed.filter(isNew);
+      handed = [];
+      if (fresh.length) take(fresh);
+      return fresh.length > 0;
+    };
+
     async function readAll() {
       const all = await staffRepository(db).everything();
       adopt(all.rows.sort(newestFirst));
@@ -170,7 +180,8 @@ export function useCachedRows(db: AppDb): CachedRows {
           .then(async () => {
             queued = false;
             lastRead = performance.now();
-            if (await readChanges()) publish(true);
+            const took = takeHanded();
+            if ((await readChanges()) || took) publish(true);
           })
           .catch((err: unknown) => console.error('Reading the cached submissions failed', err));
       };
@@ -201,17 +212,11 @@ export function useCachedRows(db: AppDb): CachedRows {
       publish(true);
     })().catch((err: unknown) => console.error('Reading the cached submissions failed', err));
 
-    // A first fill on this page hands its rows over as it stores them, in turn with the reads: those rows need not be
-    // read back, and the read that follows finds only what changed otherwise.
+    // A first fill on this page hands its rows over as it stores them: the next read takes them as they are, so it
+    // finds only what changed otherwise instead of reading them back while the fill writes.
     const stopTaking = onFillRows((stored) => {
-      reading = reading
-        .then(() => {
-          const fresh = stored.filter(isNew);
-          if (!fresh.length) return;
-          take(fresh);
-          publish(true);
-        })
-        .catch((err: unknown) => console.error('Reading the cached submissions failed', err));
+      handed.push(...stored);
+      refresh();
     });
 
     // The meta table too: a finished sync's mark, after which the fast-read copy is written.

@@ -20,6 +20,9 @@ class FakeFunctions {
   offline = false;
   status: number | null = null;
   beforePage: ((n: number) => void) | null = null;
+  /** Full pages newest first name the next page in their headers, and send their bodies once `bodyHeld` settles. */
+  hints = false;
+  bodyHeld: Promise<void> = Promise.resolve();
 
   add(n: number, opts: { sameTime?: boolean } = {}) {
     const t = stamp((this.clock += 1));
@@ -72,10 +75,23 @@ class FakeFunctions {
       if (before) rows = rows.filter((d) => Date.parse(d.$updatedAt) <= Date.parse(before));
       if (cursor) rows = rows.filter((d) => after(key(d), key(this.docs.get(cursor)!)));
       rows = rows.slice(0, limit);
-      return Response.json({
+      const answer = {
         submissions: rows.map(this.plain),
         nextCursor: rows.length === limit ? rows.at(-1)!.$id : null,
         serverTime: new Date(this.clock).toISOString(),
+      };
+      const last = rows.at(-1);
+      if (!this.hints || !desc || !last || rows.length < limit) return Response.json(answer);
+      // As the function answers a full page newest first: where the next starts in the headers, the body held back.
+      const body = new ReadableStream<Uint8Array>({
+        start: async (c) => {
+          await this.bodyHeld;
+          c.enqueue(new TextEncoder().encode(JSON.stringify(answer)));
+          c.close();
+        },
+      });
+      return new Response(body, {
+        headers: { 'content-type': 'application/json', 'x-next-before': last.$updatedAt, 'x-next-cursor': last.$id },
       });
     }
     const body = JSON.parse(String(init?.body)) as Submission & { id: string; expected_updated_at?: string };
@@ -125,6 +141,24 @@ describe('staff cache', () => {
     // Then the changes made while it filled, as every later sync asks.
     expect(server.requests.at(-1)!.searchParams.has('since')).toBe(true);
     expect(await lastSyncedAt(db)).toBe(result.syncedAt);
+  });
+
+  it('asks for the next fill page when a page’s headers say where it starts, before its body has arrived', async () => {
+    server.add(12_000);
+    server.hints = true;
+    let release!: () => void;
+    server.bodyHeld = new Promise((r) => (release = r));
+    const sync = syncSubmissions(db, opts());
+    // The first full page's body is held: the second page is asked for on its headers alone.
+    await expect.poll(() => server.requests.length).toBe(2);
+    expect(server.requests[1]!.searchParams.get('cursor')).toBe('doc-011500');
+    release();
+    const result = await sync;
+    expect(result.changed).toBe(12_000);
+    expect(await db.submissions.count()).toBe(12_000);
+    const fill = server.requests.filter((u) => u.searchParams.get('order') === 'desc');
+    // The same pages as without the headers, each asked for once.
+    expect(fill.map((u) => u.searchParams.get('cursor'))).toEqual([null, 'doc-011500', 'doc-006500', 'doc-001500']);
   });
 
   it('hands the rows of each stored fill page to the page that shows them, as stored, and stops when asked', async () => {
