@@ -30,13 +30,14 @@ export function deviceWindow(): number {
 }
 
 /** Who takes a first fill's rows as they are stored, on this page. */
-const fillReaders = new Set<(rows: Submission[]) => void>();
+const fillReaders = new Set<(rows: Submission[], last: boolean) => void>();
 
 /**
- * Hands `take` the rows a first fill run on this page stores, page by page, once each page is committed: the table
- * takes them as they are instead of reading them back from IndexedDB while the fill writes. Answers the unsubscribe.
+ * Hands `take` the rows a first fill run on this page stores, page by page, once each page is committed (`last` for
+ * its last page): the table takes them as they are instead of reading them back from IndexedDB while the fill writes.
+ * Answers the unsubscribe.
  */
-export function onFillRows(take: (rows: Submission[]) => void): () => void {
+export function onFillRows(take: (rows: Submission[], last: boolean) => void): () => void {
   fillReaders.add(take);
   return () => fillReaders.delete(take);
 }
@@ -149,9 +150,9 @@ async function fillNewestFirst(db: AppDb, opts: StaffFetch, window: number) {
     const stored = await cache.storeFillPage(page.submissions, at as FillProgress, onlyOpened);
     held += stored.added;
     for (const row of stored.written) changed.add(row.$id);
-    for (const take of fillReaders) take(stored.written);
     if (page.nextCursor === null) complete = true;
     else if (!next && held < window) next = ask(at, held);
+    for (const take of fillReaders) take(stored.written, !next);
     current = next;
   }
   await cache.finishSync(serverTime || new Date().toISOString(), new Date().toISOString(), { complete });

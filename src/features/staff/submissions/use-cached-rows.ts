@@ -171,20 +171,29 @@ export function useCachedRows(db: AppDb): CachedRows {
      * Reads what changed: at once, but while a first fill writes its pages (no sync has finished yet), at most once
      * per REFRESH_MS, so the table is not rebuilt for every page.
      */
-    const refresh = () => {
-      if (queued) return;
+    const read = () => {
+      refreshTimer = undefined;
+      reading = reading
+        .then(async () => {
+          queued = false;
+          lastRead = performance.now();
+          const took = takeHanded();
+          if ((await readChanges()) || took) publish(true);
+        })
+        .catch((err: unknown) => console.error('Reading the cached submissions failed', err));
+    };
+    /** `now`: at once even while a first fill writes (its last page has been handed over). */
+    const refresh = (now = false) => {
+      if (queued) {
+        // A read put off by the first fill's pace goes at once when asked to; one already on its way takes all.
+        if (now && refreshTimer !== undefined) {
+          clearTimeout(refreshTimer);
+          read();
+        }
+        return;
+      }
       queued = true;
-      const wait = mark ? 0 : Math.max(0, lastRead + REFRESH_MS - performance.now());
-      const read = () => {
-        reading = reading
-          .then(async () => {
-            queued = false;
-            lastRead = performance.now();
-            const took = takeHanded();
-            if ((await readChanges()) || took) publish(true);
-          })
-          .catch((err: unknown) => console.error('Reading the cached submissions failed', err));
-      };
+      const wait = mark || now ? 0 : Math.max(0, lastRead + REFRESH_MS - performance.now());
       if (wait > 0) refreshTimer = setTimeout(read, wait);
       else read();
     };
@@ -214,9 +223,9 @@ export function useCachedRows(db: AppDb): CachedRows {
 
     // A first fill on this page hands its rows over as it stores them: the next read takes them as they are, so it
     // finds only what changed otherwise instead of reading them back while the fill writes.
-    const stopTaking = onFillRows((stored) => {
+    const stopTaking = onFillRows((stored, last) => {
       handed.push(...stored);
-      refresh();
+      refresh(last);
     });
 
     // The meta table too: a finished sync's mark, after which the fast-read copy is written.

@@ -161,12 +161,17 @@ describe('staff cache', () => {
     expect(fill.map((u) => u.searchParams.get('cursor'))).toEqual([null, 'doc-011500', 'doc-006500', 'doc-001500']);
   });
 
-  it('hands the rows of each stored fill page to the page that shows them, as stored, and stops when asked', async () => {
+  it('hands the rows of each stored fill page to the page that shows them, as stored, saying which is the last, and stops when asked', async () => {
     server.add(2500);
     const pages: Submission[][] = [];
-    const stop = onFillRows((rows) => pages.push(rows));
+    const lasts: boolean[] = [];
+    const stop = onFillRows((rows, last) => {
+      pages.push(rows);
+      lasts.push(last);
+    });
     await syncSubmissions(db, opts());
     expect(pages.map((p) => p.length)).toEqual([500, 2000]);
+    expect(lasts).toEqual([false, true]);
     const handed = pages.flat();
     expect(handed.map((r) => r.$id)).toEqual((await staffRepository(db).latest(2500)).map((r) => r.$id));
     expect(handed).toEqual(await staffRepository(db).byIds(handed.map((r) => r.$id)));
