@@ -33,12 +33,9 @@ const isFill = (v: unknown): v is FillProgress =>
   typeof (v as FillProgress).serverTime === 'string';
 
 /**
- * Writes the rows newer than the copies held (a row with an edit waiting keeps showing it); answers their ids. With
- * `onlyOpened`, the caller knows no other row can be held already, and only rows opened or edited here are compared.
- */
-/**
- * Stores `rows` (see storeSyncedPage), answering the rows written and how many of them the device did not hold.
- * With `onlyOpened`, only rows opened or edited here are looked up: the caller knows no other copy is held.
+ * Writes the rows newer than the copies held (a row with an edit waiting keeps showing it); answers the rows written
+ * and how many of them the device did not hold. With `onlyOpened`, the caller knows no other row can be held already,
+ * and only rows opened or edited here are looked up.
  */
 async function storeRows(db: AppDb, rows: Submission[], onlyOpened = false): Promise<{ written: Submission[]; added: number }> {
   const mine = onlyOpened ? new Set([...(await keptIds(db)), ...(await pendingEditIds(db))]) : null;

@@ -13,6 +13,7 @@ import { AppwriteException, Query } from 'node-appwrite';
 import type { Product } from '../../../src/shared/contracts/product';
 import { SEARCH_TEXT_ATTRIBUTE, searchTextOf } from '../../../src/shared/search-text';
 import { catalogTitlesIn } from '../../../src/shared/warranty';
+import { listPages } from '../appwrite';
 import { env } from '../env';
 import { bundledCatalog } from '../products/catalog';
 import { fetchShopifyProducts } from '../products/shopify';
@@ -45,20 +46,16 @@ async function offeredCatalog(): Promise<Product[]> {
 /** Every document matching every query of `filter`, page by page in $id order, handed to `each` (which may change it). */
 async function eachDocument(filter: string[], each: (doc: Models.Document) => Promise<void>) {
   const { databases, where } = collection();
-  for (let cursor: string | undefined; ;) {
+  const pages = listPages(databases, where, [...filter, Query.orderAsc('$id')], PAGE);
+  for (;;) {
     let page;
     try {
-      page = await databases.listDocuments({
-        ...where,
-        queries: [...filter, Query.orderAsc('$id'), Query.limit(PAGE), ...(cursor ? [Query.cursorAfter(cursor)] : [])],
-        total: false,
-      });
+      page = await pages.next();
     } catch (err) {
       upstream(err);
     }
-    for (const doc of page.documents) await each(doc);
-    if (page.documents.length < PAGE) return;
-    cursor = page.documents.at(-1)!.$id;
+    if (page.done) return;
+    for (const doc of page.value) await each(doc);
   }
 }
 

@@ -2,15 +2,15 @@
 // offline; rows of cards are virtualized with the table's library, so 100,000 stay fast.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { appDb, type AppDb } from '@/db/schema';
+import { staffRepository } from '@/db/staff-repository';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 import type { Submission } from '@/shared/contracts/submission';
 import type { Navigate } from './navigation';
 import { StaffLayout } from './staff-layout';
 import { useStaffSync } from './use-staff-sync';
 import './staff.css';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { staffRepository } from '@/db/staff-repository';
 
 const CARD_HEIGHT = 172;
 const GAP = 12;

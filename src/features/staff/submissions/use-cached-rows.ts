@@ -167,10 +167,7 @@ export function useCachedRows(db: AppDb): CachedRows {
       }, SNAPSHOT_DELAY_MS);
     }
 
-    /**
-     * Reads what changed: at once, but while a first fill writes its pages (no sync has finished yet), at most once
-     * per REFRESH_MS, so the table is not rebuilt for every page.
-     */
+    /** Reads what changed, with the rows a first fill handed over, in turn with the other reads. */
     const read = () => {
       refreshTimer = undefined;
       reading = reading
@@ -182,7 +179,10 @@ export function useCachedRows(db: AppDb): CachedRows {
         })
         .catch((err: unknown) => console.error('Reading the cached submissions failed', err));
     };
-    /** `now`: at once even while a first fill writes (its last page has been handed over). */
+    /**
+     * Reads what changed: at once, but while a first fill writes its pages (no sync has finished yet), at most once
+     * per REFRESH_MS, so the table is not rebuilt for every page; with `now` (the fill's last page), at once anyway.
+     */
     const refresh = (now = false) => {
       if (queued) {
         // A read put off by the first fill's pace goes at once when asked to; one already on its way takes all.
