@@ -16,6 +16,9 @@ function stat(pid: string): Stat | null {
   }
 }
 
+/** CPU milliseconds so far of one process (null when it is gone or /proc is not there). */
+export const cpuOf = (pid: number): number | null => (process.platform === 'linux' ? (stat(String(pid))?.cpuMs ?? null) : null);
+
 /** CPU milliseconds so far of this process (`self`) and of all its descendants still running (`children`). */
 export function processCpu(): { self: number; children: number } | null {
   if (process.platform !== 'linux') return null;

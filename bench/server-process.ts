@@ -28,7 +28,9 @@ export async function startServerProcess(timeoutMs = 30_000, opts: Options = {})
   if (opts.dataDir) env.BENCH_DATA_DIR = opts.dataDir;
   if (opts.staticDir) env.BENCH_STATIC_DIR = opts.staticDir;
   if (opts.staff) Object.assign(env, { STAFF_EMAIL: opts.staff.email, STAFF_PASSWORD: opts.staff.password });
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVE], { stdio: ['pipe', 'pipe', 'inherit'], env });
+  // BENCH_SERVER_PROFILE=dir: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', SERVE], { stdio: ['pipe', 'pipe', 'inherit'], env });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;

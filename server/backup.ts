@@ -4,8 +4,8 @@
 import Database from 'better-sqlite3';
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, writeFileSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DB_FILE } from './store/sqlite';
 
-const DB_FILE = 'warranty.sqlite';
 const KEPT = ['secrets.json'];
 
 export type BackupManifest = { createdAt: string; database: string; files: number };

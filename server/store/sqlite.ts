@@ -12,6 +12,9 @@ export type Db = Database.Database;
  * statement pins the WAL, which then never restarts (it grew to 2.4 GB in ten seconds of creates). `.all()` runs the
  * statement to its end.
  */
+/** The database's file in DATA_DIR. */
+export const DB_FILE = 'warranty.sqlite';
+
 export const returnedRow = <T>(statement: Database.Statement, ...params: unknown[]): T => statement.all(...params)[0] as T;
 
 const migrations: string[] = [
@@ -221,7 +224,7 @@ const migrations: string[] = [
 
 export function openDb(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, 'warranty.sqlite'));
+  const db = new Database(join(dataDir, DB_FILE));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
