@@ -4,7 +4,12 @@ declare module 'fontkit' {
     postscriptName: string;
     unitsPerEm: number;
     hasGlyphForCodePoint(codePoint: number): boolean;
-    layout(text: string): { glyphs: { id: number; advanceWidth: number }[] };
+    layout(text: string, ...rest: unknown[]): GlyphRun;
+  }
+  /** A laid-out run: its glyphs and their positions (advances and offsets, in font units). */
+  export interface GlyphRun {
+    glyphs: { id: number; advanceWidth: number }[];
+    positions: { xAdvance: number; yAdvance: number; xOffset: number; yOffset: number }[];
   }
   export function create(buffer: Uint8Array, postscriptName?: string): Font;
 }

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { create as createFont, type Font } from 'fontkit';
+import { create as createFont, type Font, type GlyphRun } from 'fontkit';
 import { isWoff, woffToSfnt } from './woff';
 
 export type Weight = 'regular' | 'semibold';
@@ -40,6 +40,35 @@ function fontFile(spec: string): string {
 
 const faces = new Map<string, Face>();
 
+/** Laid-out runs kept per face, across certificates: the terms, labels and dates repeat in every one. */
+const MAX_RUNS_KEPT = 10_000;
+
+/**
+ * The font's layout (fontkit's shaping, most of a certificate's cost) kept per text, so a word laid out for one
+ * certificate is not shaped again for the next. Each call hands out its own copy of the positions, which pdfkit scales
+ * in place.
+ */
+function keepLayouts(font: Font): Font {
+  const layout = font.layout.bind(font);
+  const kept = new Map<string, GlyphRun>();
+  font.layout = (text: string, ...rest: unknown[]) => {
+    if (rest.length > 1) return layout(text, ...rest);
+    const key = `${JSON.stringify(rest[0] ?? null)}\u0000${text}`;
+    let run = kept.get(key);
+    if (!run) {
+      run = layout(text, ...rest);
+      if (kept.size >= MAX_RUNS_KEPT) kept.clear();
+      kept.set(key, run);
+    }
+    const copy = Object.create(Object.getPrototypeOf(run) as object) as GlyphRun;
+    return Object.assign(copy, run, {
+      glyphs: [...run.glyphs],
+      positions: run.positions.map((p) => Object.assign(Object.create(Object.getPrototypeOf(p) as object) as object, p)),
+    });
+  };
+  return font;
+}
+
 /**
  * A face, read and parsed once per process and handed to every document as the parsed font: reading the CJK font
  * and its tables is most of a certificate's cost.
@@ -48,7 +77,7 @@ function face(spec: string): Face {
   let f = faces.get(spec);
   if (!f) {
     const file = new Uint8Array(readFileSync(fontFile(spec)));
-    f = { id: `face${faces.size + 1}`, font: createFont(isWoff(file) ? woffToSfnt(file) : file) };
+    f = { id: `face${faces.size + 1}`, font: keepLayouts(createFont(isWoff(file) ? woffToSfnt(file) : file)) };
     faces.set(spec, f);
   }
   return f;
