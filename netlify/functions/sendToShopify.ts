@@ -28,7 +28,8 @@ export default defineFunction('sendToShopify', async ({ req, context, customer, 
   // A registration sent from a counter is handed over when the customer confirms it by the e-mailed link, not before.
   if (stored.status === REGISTRATION_STATUS.pending)
     throw new HttpError(409, 'pending_confirmation', "This registration waits for the customer's e-mail confirmation.");
-  const address = await verifiedAddressOf(stored);
+  // The caller's account, read with their JWT just now, is the owner's.
+  const address = await verifiedAddressOf(stored, customer);
   if (!address) throw notFound();
   const counter = await optionalCounter(req, context);
   const reg = await receive(stored, counter?.store ?? '');
