@@ -7,7 +7,7 @@ import { createFulltext, dropFulltext } from './fulltext';
 import { notFound, type AttributeSpec, type Flavor, type IndexSpec, type SchemaCache } from './schema';
 import { attributeUpdate, terms } from './schema-input';
 import { isoNow } from './util';
-import type { Db } from '../store/sqlite';
+import { collectionScope, type Db } from '../store/sqlite';
 
 type DbRow = { id: string; name: string; enabled: number; created_at: string; updated_at: string };
 
@@ -76,6 +76,27 @@ export const indexModel = (i: IndexSpec, at: string, flavor: Flavor = 'documents
 
 const sqlIndexName = (databaseId: string, collectionId: string, key: string) =>
   'ix_' + createHash('sha256').update(`${databaseId}/${collectionId}/${key}`).digest('hex').slice(0, 16);
+
+const SYSTEM_COLUMNS: Record<string, string> = { $id: 'id', $createdAt: 'created_at', $updatedAt: 'updated_at', $sequence: 'seq' };
+
+/**
+ * The SQLite index behind a declared index, its statement as sqlite_master keeps it; null for a fulltext index (an
+ * FTS table) and for one on system attributes only ($id, $createdAt, $updatedAt and $sequence have built-in indexes;
+ * a copy would only slow writes). It holds only its own collection's documents: every index of every collection on
+ * the one documents table would otherwise take an entry (mostly NULL) for every document written anywhere.
+ */
+function sqlIndex(databaseId: string, collectionId: string, spec: IndexSpec): { name: string; sql: string } | null {
+  if (spec.type === 'fulltext' || (spec.type === 'key' && spec.attributes.every((a) => a.startsWith('$')))) return null;
+  const exprs = spec.attributes.map((a, i) => {
+    const dir = spec.orders[i]?.toUpperCase() === 'DESC' ? ' DESC' : '';
+    return (Object.hasOwn(SYSTEM_COLUMNS, a) ? SYSTEM_COLUMNS[a]! : `json_extract(data, '$."${a}"')`) + dir;
+  });
+  const name = sqlIndexName(databaseId, collectionId, spec.key);
+  return {
+    name,
+    sql: `CREATE ${spec.type === 'unique' ? 'UNIQUE ' : ''}INDEX ${name} ON documents(database_id, collection_id, ${exprs.join(', ')}) WHERE ${collectionScope(databaseId, collectionId)}`,
+  };
+}
 
 type CollectionSettings = { name: string; permissions: string[]; documentSecurity: boolean; enabled: boolean };
 
@@ -258,22 +279,12 @@ export class SchemaAdmin {
   createIndex(databaseId: string, collectionId: string, spec: IndexSpec, flavor: Flavor = 'documents') {
     const col = this.cache.find(databaseId, collectionId, flavor);
     if (col.indexes.some((i) => i.key === spec.key)) throw schemaErrors.indexExists();
-    const exprs = spec.attributes.map((a, i) => {
-      const column =
-        a === '$id' ? 'id' : a === '$createdAt' ? 'created_at' : a === '$updatedAt' ? 'updated_at' : a === '$sequence' ? 'seq' : null;
-      if (!column && !col.attributes.has(a))
+    for (const a of spec.attributes)
+      if (!Object.hasOwn(SYSTEM_COLUMNS, a) && !col.attributes.has(a))
         throw new AppwriteError(400, `${terms(flavor).attribute}_unknown`, `Unknown ${terms(flavor).attribute}: ${a}`);
-      const dir = spec.orders[i]?.toUpperCase() === 'DESC' ? ' DESC' : '';
-      return (column ?? `json_extract(data, '$."${a}"')`) + dir;
-    });
     const now = isoNow();
     this.db.transaction(() => {
-      // $id, $createdAt, $updatedAt and $sequence already have built-in indexes; a copy would only slow writes.
-      const builtIn = spec.type === 'key' && spec.attributes.every((a) => a.startsWith('$'));
-      if (spec.type !== 'fulltext' && !builtIn)
-        this.db.exec(
-          `CREATE ${spec.type === 'unique' ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${sqlIndexName(databaseId, collectionId, spec.key)} ON documents(database_id, collection_id, ${exprs.join(', ')})`,
-        );
+      this.ensureSqlIndex(databaseId, collectionId, spec);
       this.db
         .prepare('INSERT INTO indexes (database_id, collection_id, key, spec, created_at) VALUES (?, ?, ?, ?, ?)')
         .run(databaseId, collectionId, spec.key, JSON.stringify(spec), now);
@@ -281,6 +292,33 @@ export class SchemaAdmin {
     })();
     this.cache.clear();
     return indexModel(spec, now, flavor);
+  }
+
+  /**
+   * Makes every declared index's SQLite index what `sqlIndex` says, at start: a data dir from before the indexes held
+   * only their own collection's documents gets them rebuilt, once, in one transaction. Returns how many were rebuilt.
+   */
+  upgradeIndexes(): number {
+    const rows = this.db.prepare('SELECT database_id, collection_id, spec FROM indexes').all() as {
+      database_id: string;
+      collection_id: string;
+      spec: string;
+    }[];
+    return this.db.transaction(() =>
+      rows.reduce((n, r) => n + (this.ensureSqlIndex(r.database_id, r.collection_id, JSON.parse(r.spec) as IndexSpec) ? 1 : 0), 0),
+    )();
+  }
+
+  /** Creates the index's SQLite index, replacing one of the same name made otherwise; whether it had to. */
+  private ensureSqlIndex(databaseId: string, collectionId: string, spec: IndexSpec): boolean {
+    const ix = sqlIndex(databaseId, collectionId, spec);
+    if (!ix) return false;
+    const stored = this.db.prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?").get(ix.name) as
+      { sql: string } | undefined;
+    if (stored?.sql === ix.sql) return false;
+    this.db.exec(`DROP INDEX IF EXISTS ${ix.name}`);
+    this.db.exec(ix.sql);
+    return true;
   }
 
   deleteIndex(databaseId: string, collectionId: string, key: string, flavor: Flavor) {

@@ -10,7 +10,7 @@ import { validateData, type CollectionInfo, type Flavor, type SchemaCache } from
 import { customId, isoNow, optionalBool, readJson } from './util';
 import type { AppwriteBackend } from './backend';
 import { DAY_MS, hit } from '../net/rate-limit';
-import { returnedRow } from '../store/sqlite';
+import { collectionScope, returnedRow } from '../store/sqlite';
 
 /**
  * Appwrite's timestamp override: an API key may set `$updatedAt` in an update's data (a change that is not news, such
@@ -170,8 +170,10 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
       const q = compileQueries(queriesFromUrl(url), col);
       const withTotal = optionalBool('total', url.searchParams.get('total') ?? undefined, true);
 
-      const where = ['d.database_id = ?', 'd.collection_id = ?', ...q.where];
-      const params: (string | number | null)[] = [col.databaseId, col.id, ...q.params];
+      // The collection as literals, not parameters: only then may SQLite use its attribute indexes (partial indexes,
+      // see admin.ts). The SQL text, and so each prepared statement, is per collection.
+      const where = [collectionScope(col.databaseId, col.id, 'd.'), ...q.where];
+      const params: (string | number | null)[] = [...q.params];
       if (caller.kind !== 'key' && !allows(col.permissions, caller, 'read')) {
         if (!col.documentSecurity) throw unauthorized();
         const grants = grantsFor(caller, 'read');
@@ -209,9 +211,10 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
         // Newest change first with a fulltext search: the FTS table's rows are in the order of the documents' last
         // changes, so its matches are read newest first and the page ends the reading, however many match.
         const { fts, map } = ft.tables;
-        // Other conditions on the searched attribute (a short term, a `contains`) read the FTS table's copy of it.
-        const rest = where.filter((_, i) => i !== 2 + ft.whereAt).map((w) => w.split(ft.attribute.expr).join(ft.attribute.onFts));
-        const restParams = params.filter((_, i) => i !== 2 + ft.paramAt);
+        // Other conditions on the searched attribute (a short term, a `contains`) read the FTS table's copy of it. The
+        // queries' conditions follow the collection's one in `where`; their parameters are all of `params` up front.
+        const rest = where.filter((_, i) => i !== 1 + ft.whereAt).map((w) => w.split(ft.attribute.expr).join(ft.attribute.onFts));
+        const restParams = params.filter((_, i) => i !== ft.paramAt);
         rows = stmt(
           `SELECT d.* FROM ${fts} f CROSS JOIN ${map} m CROSS JOIN documents d WHERE f.${fts} MATCH ? AND m.ft = f.rowid AND d.seq = m.seq AND ${rest.join(' AND ')} ORDER BY f.rowid DESC LIMIT ? OFFSET ?`,
         ).all(ft.match, ...restParams, q.limit, q.offset) as DocRow[];

@@ -5,7 +5,7 @@
 // document, so the FTS table's own row order is the order of the documents' last changes ($updatedAt): a search whose
 // answer is "newest change first" reads the matches in that order and stops at the page's end, however many match.
 import { createHash } from 'node:crypto';
-import type { Db } from '../store/sqlite';
+import { sqlLiteral as literal, type Db } from '../store/sqlite';
 import type { CollectionInfo, IndexSpec } from './schema';
 
 export type FulltextTables = { fts: string; map: string };
@@ -18,8 +18,6 @@ export const fulltextTables = (databaseId: string, collectionId: string, key: st
   return { fts: `ft_${h}`, map: `ftm_${h}` };
 };
 
-/** An SQL string literal (ids are checked on creation; quoted all the same). */
-const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
 /** The JSON path of an attribute, as an SQL literal. */
 const path = (attribute: string) => literal(`$."${attribute}"`);
 

@@ -70,6 +70,7 @@ export function appwriteApi(be: AppwriteBackend, isAllowedOrigin: (origin: strin
   const schema = new SchemaCache(be.db);
   const admin = new SchemaAdmin(be.db, schema);
   ensureFulltextTables(be.db);
+  admin.upgradeIndexes();
   const app = new Hono<AppwriteEnv>();
 
   app.onError((err, c) => toErrorResponse(c, err));

@@ -17,6 +17,17 @@ export const DB_FILE = 'warranty.sqlite';
 
 export const returnedRow = <T>(statement: Database.Statement, ...params: unknown[]): T => statement.all(...params)[0] as T;
 
+/** An SQL string literal, for the ids written into SQL text (checked on creation; quoted all the same). */
+export const sqlLiteral = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/**
+ * The condition that picks one collection's documents (`prefix` being the table's alias with its dot), with the ids
+ * as literals: an attribute index holds only its collection's documents (a partial index), and SQLite uses such an
+ * index only for a query whose WHERE visibly implies the index's, which a bound parameter never does.
+ */
+export const collectionScope = (databaseId: string, collectionId: string, prefix = '') =>
+  `${prefix}database_id = ${sqlLiteral(databaseId)} AND ${prefix}collection_id = ${sqlLiteral(collectionId)}`;
+
 const migrations: string[] = [
   `
   CREATE TABLE users (
