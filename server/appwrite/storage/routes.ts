@@ -12,6 +12,7 @@ import { customId, readJson, requiredId, stringParam } from '../util';
 import type { AppwriteBackend } from '../backend';
 import { DAY_MS, hit } from '../../net/rate-limit';
 import { fileStore } from './file-store';
+import { boundaryOf, formOf, parseMultipart } from './multipart';
 import {
   bucketFrom,
   bucketModel,
@@ -154,26 +155,24 @@ export function storageRoutes(be: AppwriteBackend) {
     const bucket = bucketOf(c.req.param('bucketId'));
     const caller = c.get('caller');
     if (caller.kind !== 'key' && !allows(JSON.parse(bucket.permissions), caller, 'create')) throw unauthorized();
-    let form: FormData;
-    try {
-      form = await c.req.raw.formData();
-    } catch {
-      throw invalidArgument('The request must be multipart/form-data with a file part.');
-    }
-    const file = form.get('file');
-    if (!file || typeof file === 'string') throw invalidParam('file', 'A file part is required');
-    const name = stringParam('name', file.name || 'file', { min: 1, max: 255 });
-    const folder = typeof form.get('folder') === 'string' ? (form.get('folder') as string).slice(0, 255) : '';
-    const perms = form.getAll('permissions[]');
+    const boundary = boundaryOf(c.req.header('content-type'));
+    const parts = boundary ? parseMultipart(Buffer.from(await c.req.arrayBuffer()), boundary) : null;
+    if (!parts) throw invalidArgument('The request must be multipart/form-data with a file part.');
+    const form = formOf(parts);
+    const file = form.file('file');
+    if (!file) throw invalidParam('file', 'A file part is required');
+    const name = stringParam('name', file.filename || 'file', { min: 1, max: 255 });
+    const folder = form.text('folder')?.slice(0, 255) ?? '';
+    const perms = form.all('permissions[]');
     const permissions = perms.length ? parsePermissions(perms, caller, ['read', 'update', 'delete']) : defaultPermissions(caller);
-    const bytes = new Uint8Array(await file.arrayBuffer());
+    const bytes: Uint8Array = file.data;
     if (bytes.length === 0) throw errors.empty();
     checkName(bucket, name);
     const range = c.req.header('content-range');
     const base = { bucketId: bucket.id, name, folder, permissions, uploader: uploaderOf(caller) };
 
     if (!range) {
-      const fileId = customId('fileId', form.get('fileId'));
+      const fileId = customId('fileId', form.text('fileId'));
       if (bytes.length > bucket.maximum_file_size) throw errors.size(bucket.maximum_file_size);
       if (files.file(bucket.id, fileId)) throw errors.exists();
       const mime = checkContent(bucket, bytes);
@@ -204,7 +203,7 @@ export function storageRoutes(be: AppwriteBackend) {
     if (total > bucket.maximum_file_size) throw errors.size(bucket.maximum_file_size);
     const fileId = c.req.header('x-appwrite-id')
       ? requiredId('fileId', c.req.header('x-appwrite-id'))
-      : customId('fileId', form.get('fileId'));
+      : customId('fileId', form.text('fileId'));
     const chunksTotal = Math.ceil(total / CHUNK_SIZE);
     const chunk = Math.floor(start / CHUNK_SIZE);
     if (chunk === 0) checkContent(bucket, bytes);
