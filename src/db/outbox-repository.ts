@@ -167,7 +167,7 @@ export const outboxRepository = (db: AppDb) => ({
   forgetSentCountingRest(id: string, userId: string): Promise<number> {
     return db.transaction('rw', db.outbox, async () => {
       await db.outbox.delete(id);
-      return db.outbox.filter((e) => e.userId === userId).count();
+      return db.outbox.where('userId').equals(userId).count();
     });
   },
 

@@ -44,6 +44,8 @@ export function openAppDb(name = DB_NAME): AppDb {
   db.version(3).stores({ claimOutbox: 'id, createdAt' });
   db.version(4).stores({ claims: 'id, updated_at, [open+opened_at]' });
   db.version(5).stores({ keptSubmissions: 'id' });
+  // Whose records are still queued is counted after each one sent: by index, not by reading every record.
+  db.version(6).stores({ outbox: 'id, status, nextAttemptAt, createdAt, userId' });
   return db;
 }
 
