@@ -28,24 +28,33 @@ export type AppDb = Dexie & {
 
 export const DB_NAME = 'warranty';
 
-export function openAppDb(name = DB_NAME): AppDb {
-  const db = new Dexie(name) as AppDb;
-  // Released versions are frozen: add version(n + 1) with .upgrade(); never edit an old one.
-  db.version(1).stores({
-    drafts: 'id, updatedAt',
-    draftFiles: 'id, draftId',
-    outbox: 'id, status, nextAttemptAt, createdAt',
-    catalog: 'id',
-    submissions: '$id, $updatedAt',
-    pendingEdits: 'id',
-    meta: 'key',
-  });
-  db.version(2).stores({ staffSnapshot: 'key' });
-  db.version(3).stores({ claimOutbox: 'id, createdAt' });
-  db.version(4).stores({ claims: 'id, updated_at, [open+opened_at]' });
-  db.version(5).stores({ keptSubmissions: 'id' });
+/**
+ * The schema, one version after another. Released versions are frozen: add a version with .upgrade() when needed;
+ * never edit an old one.
+ */
+const VERSIONS: ((db: Dexie) => void)[] = [
+  (db) =>
+    db.version(1).stores({
+      drafts: 'id, updatedAt',
+      draftFiles: 'id, draftId',
+      outbox: 'id, status, nextAttemptAt, createdAt',
+      catalog: 'id',
+      submissions: '$id, $updatedAt',
+      pendingEdits: 'id',
+      meta: 'key',
+    }),
+  (db) => db.version(2).stores({ staffSnapshot: 'key' }),
+  (db) => db.version(3).stores({ claimOutbox: 'id, createdAt' }),
+  (db) => db.version(4).stores({ claims: 'id, updated_at, [open+opened_at]' }),
+  (db) => db.version(5).stores({ keptSubmissions: 'id' }),
   // Whose records are still queued is counted after each one sent: by index, not by reading every record.
-  db.version(6).stores({ outbox: 'id, status, nextAttemptAt, createdAt, userId' });
+  (db) => db.version(6).stores({ outbox: 'id, status, nextAttemptAt, createdAt, userId' }),
+];
+
+/** The app's database; `upTo` opens it as an older version of the app did (tests of upgrades). */
+export function openAppDb(name = DB_NAME, upTo = VERSIONS.length): AppDb {
+  const db = new Dexie(name) as AppDb;
+  for (const declare of VERSIONS.slice(0, upTo)) declare(db);
   return db;
 }
 
