@@ -9,6 +9,7 @@ import { createRegistration, jwtOf, signedInCustomer, type Customer } from '../h
 import type { TestServer } from '../helpers/server';
 import { startWithStaff } from '../helpers/staff';
 import { webCustomer } from '../helpers/web-customer';
+import { SUBMISSION_FIELDS, type Submission } from '../../src/shared/contracts/submission';
 
 const ADA = 'ada.owner@example.com';
 type Warranty = { id: string; product_sku: string; selected_product: string; photo_ids: string[]; status: string };
@@ -90,6 +91,19 @@ describe('registrations staff imported, on /warranties', () => {
         .toString('latin1'),
     ).toBe('%PDF-');
     expect((await certificate(pendingAtCounter, jwt)).status).toBe(404);
+  });
+
+  it('are shown to the address staff corrected them to, whatever case staff typed it in', async () => {
+    const eve = (await (await callFunction(server, 'getAppwriteSubmissions', { auth: staffToken })).json()) as Submission[];
+    const row = eve.find((r) => r.full_name === 'Eve Imported')!;
+    const edit = await callFunction(server, 'updateAppwriteSubmission', {
+      auth: staffToken,
+      body: { id: row.$id, ...Object.fromEntries(SUBMISSION_FIELDS.map((f) => [f, row[f] ?? ''])), email: 'Eve.Second@Example.COM' },
+    });
+    expect(edit.status).toBe(200);
+    expect(((await edit.json()) as Submission).email).toBe('eve.second@example.com');
+    const second = await signedInCustomer(server, 'eve.second@example.com');
+    expect(await ids(await jwtOf(second))).toEqual([row.$id]);
   });
 
   it('are never shown to another account, which sees only its own', async () => {

@@ -86,7 +86,10 @@ export function submissionsRepo() {
               current: before,
             });
         }
-        const data = { ...fields, search_text: searchTextOf(fields) };
+        // The address in lower case, as an import stores it and Appwrite keeps an account's: /warranties finds a staff
+        // registration by its customer's address (customer-registrations.ts), whatever case staff typed it in.
+        const stored = { ...fields, email: fields.email.toLowerCase() };
+        const data = { ...stored, search_text: searchTextOf(stored) };
         const record = registrationOf(await databases.updateDocument({ ...where, documentId: id, data })).record;
         // The claims keep the customer's name and e-mail for their search: written again when either changed (or
         // when the copy before the edit was not read).
