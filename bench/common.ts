@@ -1,4 +1,5 @@
-// The row every benchmark returns, percentiles, and the customer sign-in by emailed code.
+// The row every benchmark returns, percentiles, the customer sign-in by emailed code and the staff sign-in by password.
+import type { BenchServer } from './server-process';
 /** `before`: the figure this measure had before the change it tracks (same machine), printed beside the result. */
 export type Row = { name: string; value: number | string; unit: string; target?: string; pass?: boolean; before?: string };
 
@@ -47,4 +48,18 @@ export async function signInCustomer(base: string, email: string): Promise<Recor
 
 export async function post(base: string, path: string, headers: Record<string, string>, body: unknown): Promise<unknown> {
   return (await call(base, path, { method: 'POST', headers, body: JSON.stringify(body) })).json();
+}
+
+/** A staff account's access token, signed in with its password as the staff screens do (Supabase Auth's token grant). */
+export async function staffToken(
+  server: Pick<BenchServer, 'base' | 'anonKey'>,
+  staff: { email: string; password: string },
+): Promise<string> {
+  const res = await fetch(`${server.base}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: server.anonKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify(staff),
+  });
+  if (!res.ok) throw new Error(`staff sign-in: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
 }

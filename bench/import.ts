@@ -1,22 +1,12 @@
 // importToAppwrite end to end against the server: 10,000 CSV rows as staff would send them,
 // then the same rows again (which must create nothing).
 import type { BenchServer } from './server-process';
-import { round, type Row } from './common';
+import { round, staffToken, type Row } from './common';
 
 const ROWS = 10_000;
 
-async function staffToken(s: BenchServer): Promise<string> {
-  const res = await fetch(`${s.base}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: s.anonKey, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: s.staff.email, password: s.staff.password }),
-  });
-  if (!res.ok) throw new Error(`staff sign-in failed: ${res.status}`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 export async function benchImport(s: BenchServer): Promise<Row[]> {
-  const token = await staffToken(s);
+  const token = await staffToken(s, s.staff);
   const data = Array.from({ length: ROWS }, (_, i) => ({
     'Full Name': `Imported Customer ${i}`,
     Email: `imported${i}@example.com`,

@@ -10,7 +10,7 @@ import { chromiumPath, launch, PHONE } from '../tests/helpers/browser';
 import { inDeviceDb, seedOutbox, seedRecord, type SeedRecord } from '../tests/helpers/device-db';
 import { makeJpeg, prng } from '../tests/helpers/fixtures';
 import { appBuild, NAME_SHIM } from './app-build';
-import { round, signInCustomer, type Row } from './common';
+import { round, signInCustomer, staffToken, type Row } from './common';
 import { cpuOf, processCpu } from './process-cpu';
 import { startServerProcess } from './server-process';
 import { STAFF } from '../tests/helpers/fixtures';
@@ -34,17 +34,6 @@ async function enrolCounter(page: Page, base: string, staffToken: string) {
     },
     { ...counter, enrolledAt: new Date().toISOString() },
   );
-}
-
-/** The staff account's access token, signed in with its password as the staff screens do (Supabase Auth's token grant). */
-async function staffToken(base: string, anonKey: string): Promise<string> {
-  const res = await fetch(`${base}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: anonKey, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: STAFF.email, password: STAFF.password }),
-  });
-  if (!res.ok) throw new Error(`staff sign-in answered ${res.status}`);
-  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 const LIMIT_S = 120;
@@ -74,7 +63,7 @@ export async function benchOutboxDrain({ via, records: RECORDS }: Drain = { via:
       await page.evaluate((s) => localStorage.setItem('cookieFallback', s!), session);
       userId = (db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: string }).id;
     } else {
-      await enrolCounter(page, server.base, await staffToken(server.base, server.anonKey));
+      await enrolCounter(page, server.base, await staffToken(server, STAFF));
     }
 
     const random = prng(300);

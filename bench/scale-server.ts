@@ -10,7 +10,7 @@ import { createFulltext, dropFulltext } from '../server/appwrite/fulltext';
 import type { IndexSpec } from '../server/appwrite/schema';
 import { bundledCatalog } from '../netlify/lib/products/catalog';
 import { fold, searchTextOf } from '../src/shared/search-text';
-import { percentile, round, type Row } from './common';
+import { percentile, round, staffToken, type Row } from './common';
 import { benchCreateDocument } from './create-document';
 import { startServerProcess, type BenchServer } from './server-process';
 import { prng } from '../tests/helpers/fixtures';
@@ -101,16 +101,6 @@ export function terms(): string[] {
     ...[skus[7]!.slice(0, 6), `${words[0]} ${words[1]}`, `lovelace ${words[2]}`],
     ...['xylophone', 'qqzzq', 'nobody here', 'zzz-999', 'lovelace hopper', 'ada xq', 'émile zola', 'núñez-ångström', 'RNG-0000'],
   ].slice(0, 50);
-}
-
-export async function staffToken(server: BenchServer, staff: BenchServer['staff']): Promise<string> {
-  const res = await fetch(`${server.base}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: server.anonKey, 'Content-Type': 'application/json' },
-    body: JSON.stringify(staff),
-  });
-  if (!res.ok) throw new Error(`staff sign-in: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 /** Search p50/p95 (ms) over every term, ROUNDS times, one at a time; and how many terms found something. */

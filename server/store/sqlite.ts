@@ -7,14 +7,14 @@ import { join } from 'node:path';
 
 export type Db = Database.Database;
 
+/** The database's file in DATA_DIR. */
+export const DB_FILE = 'warranty.sqlite';
+
 /**
  * The row a write's RETURNING gives. Not `.get()`: it stops at the first row and leaves the statement open, and an open
  * statement pins the WAL, which then never restarts (it grew to 2.4 GB in ten seconds of creates). `.all()` runs the
  * statement to its end.
  */
-/** The database's file in DATA_DIR. */
-export const DB_FILE = 'warranty.sqlite';
-
 export const returnedRow = <T>(statement: Database.Statement, ...params: unknown[]): T => statement.all(...params)[0] as T;
 
 /** An SQL string literal, for the ids written into SQL text (checked on creation; quoted all the same). */

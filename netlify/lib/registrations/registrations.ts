@@ -29,6 +29,7 @@ import {
 import { searchTextOf } from '../../../src/shared/search-text';
 import { formatDate, MAX_QUEUE_DAYS, parseDate, registeredAt } from '../../../src/shared/warranty';
 import { adminClient, listPages } from '../appwrite';
+import type { Customer } from '../define';
 import { env } from '../env';
 import { HttpError } from '../http';
 
@@ -145,16 +146,13 @@ export function photoIdsIn(imageFileId: string): string[] {
 /** Whether `email` is the registration's own address (Appwrite keeps addresses in lower case). */
 export const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase() && a.trim() !== '';
 
-/** An account as the server just read it (Appwrite's answer to the account's own JWT, say): never a claim. */
-export type ReadAccount = { id: string; email: string; emailVerified: boolean };
-
 /**
  * Where mail about the registration may go: its e-mail, when the server has verified that address for the account
  * that owns it (or, for one the server wrote that nobody owns yet, for the account of that address). Null otherwise:
  * such a registration is never mailed, linked or handed to Shopify. `owner`, the owning account as the server has
  * just read it, saves reading it again.
  */
-export async function verifiedAddressOf(reg: Registration, owner?: ReadAccount): Promise<string | null> {
+export async function verifiedAddressOf(reg: Registration, owner?: Customer): Promise<string | null> {
   const email = reg.record.email;
   if (!email.trim()) return null;
   if (reg.owner && owner?.id === reg.owner) return owner.emailVerified && sameAddress(owner.email, email) ? owner.email : null;

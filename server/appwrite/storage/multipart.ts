@@ -119,16 +119,16 @@ export function parseMultipart(body: Buffer, boundary: string): FormPart[] | nul
 
 /** FormData's lookups over parsed parts. */
 export function formOf(parts: FormPart[]): Form {
-  const all = (name: string) => parts.filter((p) => p.name === name).map((p) => (p.filename === null ? p.data.toString('utf8') : p));
+  const first = (name: string) => parts.find((p) => p.name === name);
   return {
     text: (name) => {
-      const first = all(name)[0];
-      return typeof first === 'string' ? first : null;
+      const part = first(name);
+      return part && part.filename === null ? part.data.toString('utf8') : null;
     },
     file: (name) => {
-      const first = parts.find((p) => p.name === name);
-      return first && first.filename !== null ? first : null;
+      const part = first(name);
+      return part && part.filename !== null ? part : null;
     },
-    all,
+    all: (name) => parts.filter((p) => p.name === name).map((p) => (p.filename === null ? p.data.toString('utf8') : p)),
   };
 }

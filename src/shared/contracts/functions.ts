@@ -25,11 +25,10 @@ import { fieldsSchema, ID_PATTERN as ID, submissionSchema, updateSchema } from '
 import { withinLimit } from './text-length';
 
 export const MAX_IMPORT_ROWS = 20_000;
-/** Why a staff search of every registration on the server was refused: it needs a term of 3 characters or more. */
 /** getAppwriteSubmissions, a full page newest first: where the next page starts (its `before` and `cursor`). */
 export const NEXT_BEFORE_HEADER = 'X-Next-Before';
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
-
+/** Why a staff search of every registration on the server was refused: it needs a term of 3 characters or more. */
 export const SEARCH_TOO_SHORT = 'Type at least 3 characters to search every registration.';
 const submissionId = z.string().regex(ID);
 
