@@ -96,16 +96,16 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
   };
 
   /**
-   * The same JSON as model(), spliced from the stored JSON texts without parsing them: lists return up to
-   * thousands of rows, and parse + stringify was most of their cost. Attribute keys never start with $, so the
-   * system fields and the data cannot collide.
+   * The same JSON as model(), as a column SQLite builds by splicing the stored JSON texts, never parsing them: lists
+   * return up to thousands of rows, and parse + stringify was most of their cost. Ids, times and the stored texts are
+   * plain JSON-safe strings (json_quote as JSON.stringify for them); attribute keys never start with $, so the system
+   * fields and the data cannot collide.
    */
-  const modelJson = (row: DocRow, flavor: Flavor) => {
-    const head =
-      `{"$id":${JSON.stringify(row.id)},"$sequence":"${row.seq}",${JSON.stringify(names(flavor).parent)}:${JSON.stringify(row.collection_id)},` +
-      `"$databaseId":${JSON.stringify(row.database_id)},"$createdAt":"${row.created_at}","$updatedAt":"${row.updated_at}","$permissions":${row.permissions}`;
-    return row.data.length > 2 ? `${head},${row.data.slice(1)}` : `${head}}`;
-  };
+  const modelJsonSql = (flavor: Flavor) =>
+    `'{"$id":' || json_quote(d.id) || ',"$sequence":"' || d.seq || '",${JSON.stringify(names(flavor).parent)}:' || ` +
+    `json_quote(d.collection_id) || ',"$databaseId":' || json_quote(d.database_id) || ',"$createdAt":"' || d.created_at || ` +
+    `'","$updatedAt":"' || d.updated_at || '","$permissions":' || d.permissions || ` +
+    `CASE WHEN length(d.data) > 2 THEN ',' || substr(d.data, 2) ELSE '}' END`;
 
   const notFound = (flavor: Flavor, id: string) =>
     new AppwriteError(404, names(flavor).notFound, `${names(flavor).one} with the requested ID '${id}' could not be found.`);
@@ -206,7 +206,13 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
       }
       const orderSql = order.map((o) => `${o.expr} ${o.desc !== reverse ? 'DESC' : 'ASC'}`).join(', ');
       const ft = q.fulltext;
-      let rows: DocRow[];
+      // Each row as the list's JSON (modelJsonSql), or the stored row when `select` picks its attributes.
+      const columns = q.select ? 'd.*' : modelJsonSql(flavor);
+      const read = (sql: string, ...args: unknown[]) =>
+        stmt(sql)
+          .pluck(!q.select)
+          .all(...args) as DocRow[] | string[];
+      let rows: DocRow[] | string[];
       if (ft && !q.cursor && q.order.length === 1 && q.order[0]!.attribute === '$updatedAt' && q.order[0]!.desc) {
         // Newest change first with a fulltext search: the FTS table's rows are in the order of the documents' last
         // changes, so its matches are read newest first and the page ends the reading, however many match.
@@ -215,15 +221,20 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
         // queries' conditions follow the collection's one in `where`; their parameters are all of `params` up front.
         const rest = where.filter((_, i) => i !== 1 + ft.whereAt).map((w) => w.split(ft.attribute.expr).join(ft.attribute.onFts));
         const restParams = params.filter((_, i) => i !== ft.paramAt);
-        rows = stmt(
-          `SELECT d.* FROM ${fts} f CROSS JOIN ${map} m CROSS JOIN documents d WHERE f.${fts} MATCH ? AND m.ft = f.rowid AND d.seq = m.seq AND ${rest.join(' AND ')} ORDER BY f.rowid DESC LIMIT ? OFFSET ?`,
-        ).all(ft.match, ...restParams, q.limit, q.offset) as DocRow[];
+        rows = read(
+          `SELECT ${columns} FROM ${fts} f CROSS JOIN ${map} m CROSS JOIN documents d WHERE f.${fts} MATCH ? AND m.ft = f.rowid AND d.seq = m.seq AND ${rest.join(' AND ')} ORDER BY f.rowid DESC LIMIT ? OFFSET ?`,
+          ft.match,
+          ...restParams,
+          q.limit,
+          q.offset,
+        );
       } else
-        rows = stmt(`SELECT d.* FROM documents d WHERE ${where.join(' AND ')} ORDER BY ${orderSql} LIMIT ? OFFSET ?`).all(
+        rows = read(
+          `SELECT ${columns} FROM documents d WHERE ${where.join(' AND ')} ORDER BY ${orderSql} LIMIT ? OFFSET ?`,
           ...params,
           q.limit,
           q.offset,
-        ) as DocRow[];
+        );
       if (reverse) rows = rows.reverse();
       const total = withTotal
         ? (
@@ -232,8 +243,8 @@ export function documentRoutes(be: AppwriteBackend, schema: SchemaCache) {
             }
           ).n
         : 0;
-      if (q.select) return c.json({ total, [n.list]: rows.map((r) => model(r, flavor, q.select)) });
-      return c.body(`{"total":${total},"${n.list}":[${rows.map((r) => modelJson(r, flavor)).join(',')}]}`, 200, {
+      if (q.select) return c.json({ total, [n.list]: (rows as DocRow[]).map((r) => model(r, flavor, q.select)) });
+      return c.body(`{"total":${total},"${n.list}":[${(rows as string[]).join(',')}]}`, 200, {
         'Content-Type': 'application/json',
       });
     });

@@ -78,6 +78,11 @@ export function registeredAt(record: { submitted_at?: string; $createdAt?: strin
   const claimed = parseDate(record.submitted_at);
   const arrived = parseDate(record.$createdAt);
   if (!claimed || !arrived) return claimed ?? arrived;
+  return clampedToArrival(claimed, arrived, maxQueueDays);
+}
+
+/** The date a device claimed, believed only within `maxQueueDays` before the record `arrived` and never after it. */
+export function clampedToArrival(claimed: Date, arrived: Date, maxQueueDays: number): Date {
   const earliest = arrived.getTime() - maxQueueDays * 86_400_000;
   return new Date(Math.min(Math.max(claimed.getTime(), earliest), arrived.getTime()));
 }

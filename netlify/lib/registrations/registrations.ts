@@ -21,13 +21,12 @@ import {
   ID_PATTERN,
   REGISTRATION_STATUS,
   SUBMISSION_FIELDS,
-  submissionSchema,
   type RegistrationStatus,
   type Submission,
   type SubmissionFields,
 } from '../../../src/shared/contracts/submission';
 import { searchTextOf } from '../../../src/shared/search-text';
-import { formatDate, MAX_QUEUE_DAYS, parseDate, registeredAt } from '../../../src/shared/warranty';
+import { clampedToArrival, formatDate, MAX_QUEUE_DAYS, parseDate } from '../../../src/shared/warranty';
 import { adminClient, listPages } from '../appwrite';
 import type { Customer } from '../define';
 import { env } from '../env';
@@ -70,8 +69,11 @@ const text = (doc: Doc, key: string) => {
 };
 
 /** The registration's fields as the document stores them (a missing or non-text field is empty). */
-export const storedFields = (doc: Doc) =>
-  Object.fromEntries(SUBMISSION_FIELDS.map((f) => [f, text(doc, f)])) as Record<(typeof SUBMISSION_FIELDS)[number], string>;
+export function storedFields(doc: Doc): Record<(typeof SUBMISSION_FIELDS)[number], string> {
+  const fields = {} as Record<(typeof SUBMISSION_FIELDS)[number], string>;
+  for (const f of SUBMISSION_FIELDS) fields[f] = text(doc, f);
+  return fields;
+}
 
 /** The accounts a document's permissions name (`user:ID` and `user:ID/verified` are one account). */
 function accountsIn(permissions: readonly string[]): string[] {
@@ -112,15 +114,17 @@ export function registrationOf(doc: Doc, now = Date.now()): Registration {
 
   const arrival = parseDate(doc.$createdAt) ?? new Date(now);
   const claimed = parseDate(text(doc, 'submitted_at'));
-  const at = registeredAt({ submitted_at: text(doc, 'submitted_at'), $createdAt: arrival.toISOString() }, maxQueueDays())!;
+  const queueDays = maxQueueDays();
+  const at = claimed ? clampedToArrival(claimed, arrival, queueDays) : arrival;
   // A device clock a little ahead of the server's is clamped without a word; anything further is said to staff.
   if (claimed && (claimed.getTime() < at.getTime() || claimed.getTime() > arrival.getTime() + CLOCK_SKEW_MS))
     flags.push(
-      `The device dated it ${formatDate(claimed)}, outside the ${maxQueueDays()} days before it arrived on ${formatDate(arrival)}: ${formatDate(at)} is used.`,
+      `The device dated it ${formatDate(claimed)}, outside the ${queueDays} days before it arrived on ${formatDate(arrival)}: ${formatDate(at)} is used.`,
     );
 
   const fields = storedFields(doc);
-  const record = submissionSchema.parse({
+  // Every field is text by construction (storedFields), and the id and times are Appwrite's own.
+  const record: Submission = {
     $id: doc.$id,
     $createdAt: doc.$createdAt,
     $updatedAt: doc.$updatedAt,
@@ -129,7 +133,7 @@ export function registrationOf(doc: Doc, now = Date.now()): Registration {
     status,
     store,
     ...(flags.length ? { flags } : {}),
-  });
+  };
   return { id: doc.$id, record, owner, serverWritten, status, photoIds: photoIdsIn(fields.image_file_id), flags };
 }
 

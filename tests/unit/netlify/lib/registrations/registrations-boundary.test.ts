@@ -4,7 +4,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Models } from 'node-appwrite';
 import { describe, expect, it } from 'vitest';
+import { registrationOf } from '../../../../../netlify/lib/registrations/registrations';
+import { submissionSchema } from '../../../../../src/shared/contracts/submission';
 
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 const OWNER = 'netlify/lib/registrations/registrations.ts';
@@ -22,10 +25,32 @@ function sources(dir: string): string[] {
 const files = sources(join(ROOT, 'netlify')).map((path) => ({ path: relative(ROOT, path), text: readFileSync(path, 'utf8') }));
 
 describe('the registrations module is the only reader of stored registrations', () => {
-  it('is there, and reads through the record schema', () => {
-    const owner = files.find((f) => f.path === OWNER);
-    expect(owner?.text).toContain('settings.collectionId');
-    expect(owner?.text).toContain('submissionSchema.parse');
+  it('is there', () => {
+    expect(files.find((f) => f.path === OWNER)?.text).toContain('settings.collectionId');
+  });
+
+  it('makes a record of the record schema from whatever a document holds', () => {
+    const hostile = [
+      {},
+      { full_name: 42, email: { $ne: '' }, phone: ['+1'], address: null, product_sku: true, submitted_at: 'not a date' },
+      { full_name: 'Eve', status: 'confirmed', store: 'Downtown', flags: ['forged'], user_id: 'someone', extra: 'kept?', $secret: 1 },
+      { submitted_at: '1999-01-01T00:00:00.000Z', image_file_id: 'a,b,../c' },
+    ];
+    const allowed = new Set(Object.keys(submissionSchema.shape));
+    for (const fields of hostile) {
+      const { record } = registrationOf({
+        $id: 'reg1',
+        $collectionId: 'submissions',
+        $databaseId: 'warranty',
+        $createdAt: '2026-11-20T10:00:00.000+00:00',
+        $updatedAt: '2026-11-21T10:00:00.000+00:00',
+        $permissions: [],
+        $sequence: 1,
+        ...fields,
+      } as unknown as Models.Document);
+      expect(submissionSchema.safeParse(record).success).toBe(true);
+      expect(Object.keys(record).filter((k) => !allowed.has(k))).toEqual([]);
+    }
   });
 
   it('no other server file names the registrations collection', () => {
