@@ -16,7 +16,7 @@
 // - The registration date is `submitted_at` clamped to the document's arrival ($createdAt, set by Appwrite) and at
 //   most MAX_QUEUE_DAYS before it.
 // Whatever a document claims beyond those facts is said to staff (`flags`), never acted on.
-import { AppwriteException, Permission, Query, Role, type Models } from 'node-appwrite';
+import { AppwriteException, Permission, Query, Role, type Client, type Models } from 'node-appwrite';
 import {
   ID_PATTERN,
   REGISTRATION_STATUS,
@@ -190,6 +190,37 @@ export function upstream(err: unknown, what = 'registration'): never {
 export function collection() {
   const { databases, storage, settings } = adminClient();
   return { databases, storage, settings, where: { databaseId: settings.databaseId, collectionId: settings.collectionId } };
+}
+
+/**
+ * The registration documents `queries` list (databases.listDocuments without its total), for the pages of thousands
+ * staff read. The request is node-appwrite's own (its endpoint, key, headers and query encoding); the answer is read
+ * with JSON.parse, where node-appwrite reads every answer with json-bigint, a parser written in JavaScript that keeps
+ * integers past 2^53. A registration holds none (only text and dates: appwrite.json, held to it by
+ * registrations-boundary.test.ts), and json-bigint and its garbage were about 40 % of the server's CPU in a new staff
+ * device's first fill. An answer of 400 or more is thrown as the AppwriteException node-appwrite throws for it.
+ */
+export async function listRegistrationDocuments(queries: string[]): Promise<Models.Document[]> {
+  const { databases, where } = collection();
+  const client = (databases as unknown as { client: Client }).client;
+  const path = `/databases/${encodeURIComponent(where.databaseId)}/collections/${encodeURIComponent(where.collectionId)}/documents`;
+  const { uri, options } = client.prepareRequest(
+    'get',
+    new URL(client.config.endpoint + path),
+    { 'X-Appwrite-Project': client.config.project, accept: 'application/json' },
+    { queries, total: false },
+  );
+  const res = await fetch(uri, options as RequestInit);
+  const text = await res.text();
+  let body: { documents?: unknown; message?: unknown; type?: unknown };
+  try {
+    body = JSON.parse(text) as typeof body;
+  } catch {
+    throw new AppwriteException(text.slice(0, 200), res.status, '', text);
+  }
+  if (res.status >= 400) throw new AppwriteException(String(body.message ?? ''), res.status, String(body.type ?? ''), text);
+  if (!Array.isArray(body.documents)) throw new AppwriteException('The database answered no documents.', res.status, '', text);
+  return body.documents as Models.Document[];
 }
 
 /** The stored registration `id`, or null when there is none. @throws HttpError 502 when it cannot be read. */

@@ -8,7 +8,7 @@ import { SUBMISSION_FIELDS, type Submission, type SubmissionFields } from '../..
 import { haystackOf, matchesTerms, SEARCH_TEXT_ATTRIBUTE, searchTerms, searchTextOf } from '../../../src/shared/search-text';
 import { refreshClaimSearch } from '../claims/search';
 import { HttpError } from '../http';
-import { collection, registrationOf, SERVER_MARK, storedFields, upstream } from './registrations';
+import { collection, listRegistrationDocuments, registrationOf, SERVER_MARK, storedFields, upstream } from './registrations';
 
 const PAGE = 1000;
 export const IMPORT_BATCH = 100;
@@ -51,7 +51,7 @@ export function submissionsRepo() {
         try {
           const queries = [...indexed, Query.orderDesc('$updatedAt'), Query.limit(size)];
           if (n) queries.push(Query.offset(n * size));
-          docs = (await databases.listDocuments({ ...where, queries, total: false })).documents;
+          docs = await listRegistrationDocuments(queries);
         } catch (err) {
           upstream(err, 'submission');
         }
@@ -205,10 +205,8 @@ export function pageNewestFirst(opts: { before?: string; cursor?: string; limit:
 
 /** The registrations `queries` list. A cursor naming no submission is the caller's mistake (Appwrite answers it 400). */
 async function listPage(queries: string[]): Promise<Submission[]> {
-  const { databases, where } = collection();
   try {
-    const res = await databases.listDocuments({ ...where, queries, total: false });
-    return res.documents.map((d) => registrationOf(d).record);
+    return (await listRegistrationDocuments(queries)).map((d) => registrationOf(d).record);
   } catch (err) {
     if (err instanceof AppwriteException && err.type === 'general_cursor_not_found')
       throw new HttpError(400, 'invalid_query', 'The `cursor` names no submission: start again without it.');

@@ -53,6 +53,16 @@ describe('the registrations module is the only reader of stored registrations', 
     }
   });
 
+  it('reads a collection of text and dates only, whose pages JSON.parse reads exactly', () => {
+    // Staff pages are read with JSON.parse (listRegistrationDocuments), which would round an integer past 2^53.
+    const project = JSON.parse(readFileSync(join(ROOT, 'appwrite.json'), 'utf8')) as {
+      collections: { $id: string; attributes: { key: string; type: string }[] }[];
+    };
+    const registrations = project.collections.find((c) => c.$id === 'submissions');
+    expect(registrations?.attributes.length).toBeGreaterThan(0);
+    expect(registrations?.attributes.filter((a) => a.type !== 'string' && a.type !== 'datetime')).toEqual([]);
+  });
+
   it('no other server file names the registrations collection', () => {
     const naming = files
       .filter((f) => f.path !== OWNER && f.path !== SETTINGS)
