@@ -34,7 +34,7 @@ describe('a page of registrations read with JSON.parse', () => {
     const queries = [Query.orderDesc('$updatedAt'), Query.limit(50)];
     const mine = await inFunctions(() => listRegistrationDocuments(queries));
     const sdk = await adminClient(server).databases.listDocuments({ ...where, queries, total: false });
-    expect(mine.map((d) => d.full_name as string).sort()).toEqual([...NAMES].sort());
+    expect(mine.map((d) => (d as unknown as { full_name: string }).full_name).sort()).toEqual([...NAMES].sort());
     expect(JSON.parse(JSON.stringify(mine))).toEqual(JSON.parse(JSON.stringify(sdk.documents)));
   });
 
