@@ -27,16 +27,55 @@ const yieldToPage = (): Promise<void> => {
   return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
 };
 
+/** Parts asked for ahead of the one being parsed: the database reads them while the page parses. */
+const AHEAD = 3;
+
+/** A reading of the copy under way: its header and parts asked for, not yet parsed (see staffSnapshotRepository). */
+export type SnapshotReading = { header: Promise<Header | undefined>; part(i: number): Promise<Part | undefined> };
+
+function startReading(db: AppDb): SnapshotReading {
+  const asked = new Map<number, Promise<Part | undefined>>();
+  const ask = (i: number) => {
+    let part = asked.get(i);
+    if (!part) {
+      part = db.staffSnapshot.get(partKey(i)) as Promise<Part | undefined>;
+      part.catch(() => undefined);
+      asked.set(i, part);
+    }
+    return part;
+  };
+  const header = db.staffSnapshot.get('header') as Promise<Header | undefined>;
+  header.catch(() => undefined);
+  for (let i = 0; i < AHEAD; i++) ask(i);
+  return {
+    header,
+    // A part handed over is forgotten here, so its text goes once it is parsed; the ones after it are asked for.
+    part(i) {
+      const part = ask(i);
+      asked.delete(i);
+      for (let j = i + 1; j <= i + AHEAD; j++) ask(j);
+      return part;
+    },
+  };
+}
+
 export const staffSnapshotRepository = (db: AppDb) => ({
+  /**
+   * Starts reading the copy (its header and first parts) without parsing anything, so the database works while the
+   * page starts; `read` goes on with it.
+   */
+  startReading: (): SnapshotReading => startReading(db),
+
   /** The copy as last written, or null when there is none or it cannot be read (the records are read instead). */
-  async read(): Promise<RowsState | null> {
-    // One part at a time, so no more than one part's text is held beside the rows made from it.
-    const header = (await db.staffSnapshot.get('header')) as Header | undefined;
-    if (!header || header.format !== FORMAT) return null;
+  async read(reading: SnapshotReading = startReading(db)): Promise<RowsState | null> {
+    // Parts are read a few ahead of the one parsed, so no more than a few parts' texts are held beside the rows.
     const rows: Submission[] = [];
+    let header: Header | undefined;
     try {
+      header = await reading.header;
+      if (!header || header.format !== FORMAT) return null;
       for (let i = 0; i < header.parts; i++) {
-        const part = (await db.staffSnapshot.get(partKey(i))) as Part | undefined;
+        const part = await reading.part(i);
         if (!part) return null;
         for (const row of JSON.parse(part.json) as Submission[]) rows.push(row);
         await yieldToPage();

@@ -7,13 +7,16 @@ import type { Submission } from './contracts/submission';
 /** Letters that lose no accent mark in NFD but are written without one by people who cannot type them. */
 const PLAIN: Record<string, string> = { ß: 'ss', ø: 'o', æ: 'ae', œ: 'oe', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
 
-/** Text as the search compares it: lower case, accents removed. */
-export const fold = (text: string): string =>
-  text
-    .toLowerCase()
+/** Text as the search compares it: lower case, accents removed. Plain ASCII, most text, has none to remove. */
+export const fold = (text: string): string => {
+  const lower = text.toLowerCase();
+  // eslint-disable-next-line no-control-regex
+  if (/^[\u0000-\u007f]*$/.test(lower)) return lower;
+  return lower
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
     .replace(/[ßøæœłđðþı]/g, (c) => PLAIN[c]!);
+};
 
 export type SearchedFields = Pick<Submission, 'full_name' | 'email' | 'selected_product' | 'product_sku'>;
 

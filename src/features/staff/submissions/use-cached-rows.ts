@@ -4,7 +4,7 @@ import Dexie from 'dexie';
 import { useEffect, useState } from 'react';
 import type { AppDb } from '@/db/schema';
 import { staffRepository } from '@/db/staff-repository';
-import { staffSnapshotRepository, type RowsState } from '@/db/staff-snapshot-repository';
+import { staffSnapshotRepository, type RowsState, type SnapshotReading } from '@/db/staff-snapshot-repository';
 import type { Submission } from '@/shared/contracts/submission';
 import { deltaStart, onFillRows } from '@/sync/submissions-sync';
 
@@ -35,11 +35,14 @@ export function mergeRows(rows: readonly Submission[], changed: Submission[]): S
 export type CachedRows = { rows: Submission[] | null; complete: boolean };
 
 const firstScreen = (db: AppDb) => staffRepository(db).latest(FIRST_SCREEN);
-let early: { db: AppDb; rows: Promise<Submission[]> } | null = null;
+let early: { db: AppDb; rows: Promise<Submission[]>; copy: SnapshotReading } | null = null;
 
-/** Starts reading the first screenful while the staff session is still being checked; shown only after it. */
+/**
+ * Starts reading the first screenful, and the fast-read copy after it, while the staff session is still being
+ * checked; shown only after it. The copy is only read from the database here: it is parsed once the first rows show.
+ */
 export function preloadFirstScreen(db: AppDb) {
-  early = { db, rows: firstScreen(db) };
+  early = { db, rows: firstScreen(db), copy: staffSnapshotRepository(db).startReading() };
   early.rows.catch(() => undefined);
 }
 
@@ -199,13 +202,13 @@ export function useCachedRows(db: AppDb): CachedRows {
     };
 
     reading = (async () => {
-      const preloaded = early?.db === db ? early.rows : null;
+      const preloaded = early?.db === db ? early : null;
       early = null;
-      rows = await (preloaded ?? firstScreen(db));
+      rows = await (preloaded?.rows ?? firstScreen(db));
       publish(false);
       // Let the first screenful paint before the rest is read.
       await nextFrame();
-      const copy = await staffSnapshotRepository(db).read();
+      const copy = await staffSnapshotRepository(db).read(preloaded?.copy);
       if (copy) {
         adopt(copy.rows);
         // These rows are the copy: it is written again only once something changed.

@@ -30,6 +30,22 @@ describe('the fast-read copy of the staff cache', () => {
     expect(await staffSnapshotRepository(db).read()).toEqual({ rows, since: '2026-01-01T00:00:00.000+00:00', pendingIds: ['doc-000007'] });
   });
 
+  it('gives the same rows from a reading begun before them (while the page starts), and none once replaced meanwhile', async () => {
+    const rows = rowsOf(12_345);
+    await db.submissions.bulkPut(rows);
+    const copy = staffSnapshotRepository(db);
+    await copy.write({ rows, since: '2026-01-01T00:00:00.000+00:00', pendingIds: [] });
+    const early = copy.startReading();
+    expect(await copy.read(early)).toEqual({ rows, since: '2026-01-01T00:00:00.000+00:00', pendingIds: [] });
+
+    const stale = copy.startReading();
+    await stale.header;
+    await db.submissions.bulkDelete(rows.slice(0, 345).map((r) => r.$id));
+    await copy.write({ rows: rows.slice(345), since: '2026-02-01T00:00:00.000+00:00', pendingIds: [] });
+    expect(await copy.read(stale)).toBeNull();
+    expect((await copy.read())?.rows).toEqual(rows.slice(345));
+  });
+
   it('stores nothing when the records no longer hold as many rows (a sign-out cleared them meanwhile)', async () => {
     const rows = rowsOf(10);
     await db.submissions.bulkPut(rows.slice(0, 9));

@@ -2,7 +2,7 @@
 // staff table's own search, so both find the same registrations.
 import { describe, expect, it } from 'vitest';
 import { filterSubmissions } from '@/features/staff/submissions/search';
-import { haystackOf, matchesTerms, SEARCH_TEXT_SIZE, searchTerms, searchTextOf } from '@/shared/search-text';
+import { fold, haystackOf, matchesTerms, SEARCH_TEXT_SIZE, searchTerms, searchTextOf } from '@/shared/search-text';
 import { submission } from '../../../helpers/fixtures';
 
 describe('search text', () => {
@@ -20,6 +20,12 @@ describe('search text', () => {
       expect(matchesTerms(searchTextOf(zoe), searchTerms(q)), q).toBe(true);
       expect(filterSubmissions([zoe], q), q).toHaveLength(1);
     }
+  });
+
+  it('folds plain text to lower case alone, and text with accents or letters that lowercase into plain ones alike', () => {
+    expect(fold('Customer 12 <ADA@Example.COM>\u0001RNG-1009')).toBe('customer 12 <ada@example.com>\u0001rng-1009');
+    expect(fold('\u212Aelvin')).toBe('kelvin'); // the Kelvin sign lowercases to a plain k
+    expect(fold('Ærøskøbing ŁÓDŹ Straße')).toBe('aeroskobing lodz strasse');
   });
 
   it('never outgrows its attribute', () => {
