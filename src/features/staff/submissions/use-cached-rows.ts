@@ -11,8 +11,11 @@ import { deltaStart, onFillRows } from '@/sync/submissions-sync';
 const FIRST_SCREEN = 60;
 /** The fast-read copy is written once the rows have been still this long. */
 const SNAPSHOT_DELAY_MS = 2_000;
-/** While rows keep coming (a first fill's pages), the table takes them in at most this often. */
-const REFRESH_MS = 1_000;
+/**
+ * While rows keep coming (a first fill's pages), the table takes them in at most this often: each time sorts and
+ * indexes every row held, which at 100,000 rows is work the fill's own writes wait for.
+ */
+const REFRESH_MS = 2_000;
 
 const newestFirst = (a: Submission, b: Submission) =>
   a.$updatedAt < b.$updatedAt ? 1 : a.$updatedAt > b.$updatedAt ? -1 : a.$id < b.$id ? -1 : 1;
