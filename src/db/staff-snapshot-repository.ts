@@ -28,7 +28,7 @@ const yieldToPage = (): Promise<void> => {
 };
 
 /** Parts asked for ahead of the one being parsed: the database reads them while the page parses. */
-const AHEAD = 3;
+const AHEAD = 2;
 
 /** A reading of the copy under way: its header and parts asked for, not yet parsed (see staffSnapshotRepository). */
 export type SnapshotReading = { header: Promise<Header | undefined>; part(i: number): Promise<Part | undefined> };
