@@ -4,6 +4,7 @@ import { createFulltext, dropFulltext } from '../server/appwrite/fulltext';
 import type { IndexSpec } from '../server/appwrite/schema';
 import { openDb } from '../server/store/sqlite';
 import { searchTextOf } from '../src/shared/search-text';
+import { ADDRESS_CASE_MARKER } from '../netlify/lib/registrations/address-case';
 import { MIGRATIONS_COLLECTION, PRODUCT_FIELDS_MARKER } from '../netlify/lib/registrations/product-fields';
 
 /** The oldest-but-17 registration: found by any of these, it tells whether search reaches rows the device lacks. */
@@ -26,10 +27,12 @@ const SEARCH_INDEX: IndexSpec = { key: 'search_text', type: 'fulltext', attribut
  */
 export function markMigrated(db: ReturnType<typeof openDb>): void {
   const now = new Date().toISOString().replace('Z', '+00:00');
-  db.prepare(
+  const mark = db.prepare(
     `INSERT OR REPLACE INTO documents (database_id, collection_id, id, data, permissions, created_at, updated_at)
      VALUES ('warranty', ?, ?, ?, '[]', ?, ?)`,
-  ).run(MIGRATIONS_COLLECTION, PRODUCT_FIELDS_MARKER, JSON.stringify({ done_at: now, summary: null }), now, now);
+  );
+  for (const marker of [PRODUCT_FIELDS_MARKER, ADDRESS_CASE_MARKER])
+    mark.run(MIGRATIONS_COLLECTION, marker, JSON.stringify({ done_at: now, summary: null }), now, now);
 }
 
 /** Writes `n` registrations, one every 20 seconds up to a minute ago, into the server's database in `dir`. */

@@ -2,6 +2,7 @@
 import { withEnv } from '../netlify/lib/env';
 import { runMailSweep } from '../netlify/lib/mail/sweep';
 import { sweepUnjoinedPhotos } from '../netlify/lib/counters/photo-sweep';
+import { lowercaseAddressesOnce } from '../netlify/lib/registrations/address-case';
 import { migrateProductFieldsOnce } from '../netlify/lib/registrations/product-fields';
 import type { AppwriteBackend } from './appwrite/backend';
 import { sweepUploads } from './appwrite/storage';
@@ -33,12 +34,18 @@ export function startMailSweeps(config: ServerConfig, functionsEnv: FunctionsEnv
   const startedAt = Date.now();
   let mailSweep: Promise<unknown> = Promise.resolve();
   let productsMigrated = false;
+  let addressesLowered = false;
   const sweepMail = () => {
     mailSweep = mailSweep
       // First, once per data set (its marker is stored): registrations stored before product SKUs were kept get them.
       .then(() => productsMigrated || withEnv(functionsEnv(), () => migrateProductFieldsOnce()).then(() => (productsMigrated = true)))
       .catch((err: unknown) => {
         if (!config.quiet) console.error('[registrations] migrating product fields failed:', err instanceof Error ? err.message : err);
+      })
+      // Then, once per data set, addresses stored with capitals are put in lower case, so /warranties finds them.
+      .then(() => addressesLowered || withEnv(functionsEnv(), () => lowercaseAddressesOnce()).then(() => (addressesLowered = true)))
+      .catch((err: unknown) => {
+        if (!config.quiet) console.error('[registrations] lowering addresses failed:', err instanceof Error ? err.message : err);
       })
       // A send this server's functions claimed before it started died with the previous process: taken up at once.
       .then(() => withEnv(functionsEnv(), () => runMailSweep(Date.now(), startedAt)))

@@ -43,8 +43,11 @@ export async function enrollTotp(server: TestServer, who: { email: string; passw
 }
 
 /** A server with the staff account STAFF, and STAFF signed in: their access token. */
-export async function startWithStaff(overrides: Partial<ServerConfig> = {}): Promise<{ server: TestServer; token: string }> {
-  const server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password, ...overrides });
+export async function startWithStaff(
+  overrides: Partial<ServerConfig> = {},
+  dataDir?: string,
+): Promise<{ server: TestServer; token: string }> {
+  const server = await startTestServer({ staffEmail: STAFF.email, staffPassword: STAFF.password, ...overrides }, dataDir);
   return { server, token: await signIn(server, STAFF.email, STAFF.password) };
 }
 
