@@ -63,7 +63,7 @@ export function useCachedRows(db: AppDb): CachedRows {
     let pendingIds: string[] = [];
     let reading: Promise<unknown> = Promise.resolve();
     let queued = false;
-    let lastRead = 0; // when the last refresh began (performance.now())
+    let lastRead = -Infinity; // when the last refresh began (performance.now()); the first goes at once
     let refreshTimer: ReturnType<typeof setTimeout> | undefined;
     let writeTimer: ReturnType<typeof setTimeout> | undefined;
     let writing: Promise<unknown> = Promise.resolve();
