@@ -27,7 +27,7 @@ import {
 } from '../../../src/shared/contracts/submission';
 import { searchTextOf } from '../../../src/shared/search-text';
 import { clampedToArrival, formatDate, MAX_QUEUE_DAYS, parseDate } from '../../../src/shared/warranty';
-import { adminClient, listPages } from '../appwrite';
+import { adminClient } from '../appwrite';
 import type { Customer } from '../define';
 import { env } from '../env';
 import { HttpError } from '../http';
@@ -194,11 +194,11 @@ export function collection() {
 
 /**
  * The registration documents `queries` list (databases.listDocuments without its total), for the pages of thousands
- * staff read. The request is node-appwrite's own (its endpoint, key, headers and query encoding); the answer is read
- * with JSON.parse, where node-appwrite reads every answer with json-bigint, a parser written in JavaScript that keeps
- * integers past 2^53. A registration holds none (only text and dates: appwrite.json, held to it by
- * registrations-boundary.test.ts), and json-bigint and its garbage were about 40 % of the server's CPU in a new staff
- * device's first fill. An answer of 400 or more is thrown as the AppwriteException node-appwrite throws for it.
+ * staff and the sweeps read. The request is node-appwrite's own (its endpoint, key, headers and query encoding); the
+ * answer is read with JSON.parse, where node-appwrite reads every answer with json-bigint, a parser written in
+ * JavaScript that keeps integers past 2^53. A registration holds none (only text and dates: appwrite.json, held to it
+ * by registrations-boundary.test.ts), and json-bigint and its garbage were about 40 % of the server's CPU in a new
+ * staff device's first fill. An answer of 400 or more is thrown as the AppwriteException node-appwrite throws for it.
  */
 export async function listRegistrationDocuments(queries: string[]): Promise<Models.Document[]> {
   const { databases, where } = collection();
@@ -390,9 +390,16 @@ export async function receive(reg: Registration, store: string): Promise<Registr
   );
 }
 
-/** Confirmed registrations that arrived between `from` and `to` (ISO), page by page. */
+/**
+ * Registrations that arrived between `from` and `to` (ISO), page by page (each after the last id of the one before).
+ * The hourly care sweep reads weeks of them, so their pages are read as the staff's are (listRegistrationDocuments).
+ */
 export async function* registrationsArrived(from: string, to: string, pageSize = 100): AsyncGenerator<Registration[]> {
-  const { databases, where } = collection();
-  const between = [Query.greaterThanEqual('$createdAt', from), Query.lessThanEqual('$createdAt', to)];
-  for await (const documents of listPages(databases, where, between, pageSize)) yield documents.map((d) => registrationOf(d));
+  const between = [Query.greaterThanEqual('$createdAt', from), Query.lessThanEqual('$createdAt', to), Query.limit(pageSize)];
+  for (let cursor: string | undefined; ;) {
+    const documents = await listRegistrationDocuments(cursor ? [...between, Query.cursorAfter(cursor)] : between);
+    yield documents.map((d) => registrationOf(d));
+    if (documents.length < pageSize) return;
+    cursor = documents.at(-1)!.$id;
+  }
 }
