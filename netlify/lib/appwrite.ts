@@ -33,18 +33,24 @@ export function customerDatabases(jwt: string) {
 
 type Where = { databaseId: string; collectionId: string };
 
-/** The documents a list matches, one page at a time (each after the last id of the one before). */
-export async function* listPages(databases: Databases, where: Where, queries: string[], pageSize = 100): AsyncGenerator<Models.Document[]> {
+/** The documents `list` answers for `queries`, one page at a time (each after the last id of the one before). */
+export async function* pagesOf(
+  list: (queries: string[]) => Promise<Models.Document[]>,
+  queries: string[],
+  pageSize = 100,
+): AsyncGenerator<Models.Document[]> {
   for (let cursor: string | undefined; ;) {
-    const page = await databases.listDocuments({
-      ...where,
-      queries: [...queries, Query.limit(pageSize), ...(cursor ? [Query.cursorAfter(cursor)] : [])],
-      total: false,
-    });
-    yield page.documents;
-    if (page.documents.length < pageSize) return;
-    cursor = page.documents.at(-1)!.$id;
+    const documents = await list([...queries, Query.limit(pageSize), ...(cursor ? [Query.cursorAfter(cursor)] : [])]);
+    yield documents;
+    if (documents.length < pageSize) return;
+    cursor = documents.at(-1)!.$id;
   }
+}
+
+/** The documents a list matches, one page at a time (each after the last id of the one before). */
+export function listPages(databases: Databases, where: Where, queries: string[], pageSize = 100): AsyncGenerator<Models.Document[]> {
+  const list = async (page: string[]) => (await databases.listDocuments({ ...where, queries: page, total: false })).documents;
+  return pagesOf(list, queries, pageSize);
 }
 
 /** Every document a list matches, page after page. */

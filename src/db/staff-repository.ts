@@ -34,11 +34,6 @@ const isFill = (v: unknown): v is FillProgress =>
   typeof (v as FillProgress).serverTime === 'string';
 
 /**
- * Writes the rows newer than the copies held (a row with an edit waiting keeps showing it); answers the rows written
- * and how many of them the device did not hold. With `onlyOpened`, the caller knows no other row can be held already,
- * and only rows opened or edited here are looked up.
- */
-/**
  * Puts a page of rows in the transaction under way: plain IndexedDB puts, the last row through Dexie. Dexie's bulkPut
  * gives every request its own error and success handlers, about a tenth of the page's own CPU in a first fill; the
  * last row through Dexie tells its live queries (and the other tabs) that the table changed. A put that fails aborts
@@ -52,6 +47,11 @@ async function putRows(db: AppDb, rows: Submission[]): Promise<void> {
   await db.submissions.put(rows.at(-1)!);
 }
 
+/**
+ * Writes the rows newer than the copies held (a row with an edit waiting keeps showing it); answers the rows written
+ * and how many of them the device did not hold. With `onlyOpened`, the caller knows no other row can be held already,
+ * and only rows opened or edited here are looked up.
+ */
 async function storeRows(db: AppDb, rows: Submission[], onlyOpened = false): Promise<{ written: Submission[]; added: number }> {
   const mine = onlyOpened ? new Set([...(await keptIds(db)), ...(await pendingEditIds(db))]) : null;
   const ids = (mine ? rows.filter((r) => mine.has(r.$id)) : rows).map((r) => r.$id);

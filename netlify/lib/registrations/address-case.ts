@@ -6,9 +6,9 @@
 // `npm run migrate:product-fields`. A row whose address changes is a change: it gets a new `$updatedAt` and reaches
 // every staff device. The search text is folded already, so it stays as it is.
 import { AppwriteException, Query } from 'node-appwrite';
-import { listPages } from '../appwrite';
+import { pagesOf } from '../appwrite';
 import { MIGRATIONS_COLLECTION } from './product-fields';
-import { collection, upstream } from './registrations';
+import { collection, listRegistrationDocuments, upstream } from './registrations';
 
 const PAGE = 500;
 export const ADDRESS_CASE_MARKER = 'address-case';
@@ -18,7 +18,8 @@ type Lowered = { checked: number; lowered: number };
 /** Puts every registration's e-mail address in lower case; answers how many rows were read and changed. */
 export async function lowercaseAddresses(): Promise<Lowered> {
   const { databases, where } = collection();
-  const pages = listPages(databases, where, [Query.orderAsc('$id')], PAGE);
+  // Every registration is read once, so its pages are read as the staff's are (listRegistrationDocuments).
+  const pages = pagesOf(listRegistrationDocuments, [Query.orderAsc('$id')], PAGE);
   let checked = 0;
   let lowered = 0;
   try {

@@ -27,7 +27,7 @@ import {
 } from '../../../src/shared/contracts/submission';
 import { searchTextOf } from '../../../src/shared/search-text';
 import { clampedToArrival, formatDate, MAX_QUEUE_DAYS, parseDate } from '../../../src/shared/warranty';
-import { adminClient } from '../appwrite';
+import { adminClient, pagesOf } from '../appwrite';
 import type { Customer } from '../define';
 import { env } from '../env';
 import { HttpError } from '../http';
@@ -395,11 +395,6 @@ export async function receive(reg: Registration, store: string): Promise<Registr
  * The hourly care sweep reads weeks of them, so their pages are read as the staff's are (listRegistrationDocuments).
  */
 export async function* registrationsArrived(from: string, to: string, pageSize = 100): AsyncGenerator<Registration[]> {
-  const between = [Query.greaterThanEqual('$createdAt', from), Query.lessThanEqual('$createdAt', to), Query.limit(pageSize)];
-  for (let cursor: string | undefined; ;) {
-    const documents = await listRegistrationDocuments(cursor ? [...between, Query.cursorAfter(cursor)] : between);
-    yield documents.map((d) => registrationOf(d));
-    if (documents.length < pageSize) return;
-    cursor = documents.at(-1)!.$id;
-  }
+  const between = [Query.greaterThanEqual('$createdAt', from), Query.lessThanEqual('$createdAt', to)];
+  for await (const documents of pagesOf(listRegistrationDocuments, between, pageSize)) yield documents.map((d) => registrationOf(d));
 }
