@@ -97,5 +97,11 @@ describe('two steps on the same claim at once', () => {
     const now = await detail(claim);
     expect(now.claim.status).toBe('needs_information');
     expect(now.timeline.map((e) => e.action).sort()).toEqual(['ask', 'note', 'submitted']);
+
+    // However the two fell, a note from a screen still showing "Submitted" is kept, and answers the claim as it is.
+    const late = await act(claim, { action: 'note', message: 'Left a voicemail.', expected_status: 'submitted' });
+    expect(late.status).toBe(200);
+    expect(late.body.claim.status).toBe('needs_information');
+    expect((await detail(claim)).timeline.filter((e) => e.action === 'note')).toHaveLength(2);
   });
 });

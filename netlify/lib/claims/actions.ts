@@ -184,7 +184,9 @@ function staffEvent(s: StaffStep): ClaimEvent {
 
 /**
  * A staff action, applied only from the status the screen showed (`expected_status`): otherwise 409 with the claim.
- * A step the customer sees is e-mailed to them, once (../mail/claim-update.ts).
+ * An internal note changes no status and takes no version, so it is kept beside a step that moved the claim
+ * meanwhile (wherever the machine allows a note). A step the customer sees is e-mailed to them, once
+ * (../mail/claim-update.ts).
  */
 export async function claimAction(step: StaffStep, staff: { email: string }) {
   const db = claimsDb();
@@ -196,8 +198,10 @@ export async function claimAction(step: StaffStep, staff: { email: string }) {
     await mailClaimUpdate(step.event_id, again); // the e-mail a first call cut short did not claim
     return { claim: again.claim };
   }
-  if (stored.claim.status !== step.expected_status) throw changedMeanwhile(stored.claim);
+  if (step.action !== 'note' && stored.claim.status !== step.expected_status) throw changedMeanwhile(stored.claim);
   const done = await apply(stored, { eventId: step.event_id, event: staffEvent(step), byName: staff.email, photoIds: [] });
   await mailClaimUpdate(step.event_id, done);
+  // The claim as it is now: a step beside the note may have moved it since it was read.
+  if (step.action === 'note') return { claim: ((await db.readClaim(step.claim_id)) ?? done).claim };
   return { claim: done.claim };
 }
