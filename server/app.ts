@@ -18,6 +18,7 @@ import { functionsEnvOf, type FunctionsEnv } from './functions-env';
 import { createMailer, type Mailer } from './mail';
 import { mailRelayRoutes } from './mail-relay';
 import { clientIp } from './net/client-ip';
+import { answerInProcess } from './net/in-process';
 import { httpServer } from './net/request-target';
 import { allowedOrigins, originOf } from './origins';
 import { loadSecrets, type Secrets } from './secrets';
@@ -173,6 +174,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const loopback =
     config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
   internalUrl = `http://${loopback}:${port}`;
+  // The functions' calls to this server skip the loopback socket (./net/in-process.ts).
+  const stopAnswering = answerInProcess(internalUrl, (req, bindings) => app.fetch(req, bindings));
   const url = config.publicUrl ?? `http://localhost:${port}`;
   ownUrl = url;
   const mailSweeps = startMailSweeps(config, functionsEnv!);
@@ -186,6 +189,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     createdStaff,
     functionsEnv: functionsEnv!,
     async close() {
+      stopAnswering();
       storeSweeps.stop();
       mailSweeps.stop();
       await closeGracefully(server, drain, mailSweeps.settled);

@@ -9,6 +9,9 @@ const scoped = new AsyncLocalStorage<Env>();
 
 export const withEnv = <T>(env: Env, fn: () => T): T => scoped.run(env, fn);
 
+/** The environment of the function running now, when one runs inside withEnv (the embedded server's). */
+export const currentEnv = (): Readonly<Env> | undefined => scoped.getStore();
+
 export function env(name: string): string | undefined {
   const v = (scoped.getStore() ?? process.env)[name];
   return v === '' ? undefined : v;
