@@ -1,6 +1,7 @@
 // Queued registrations with two ~300 KB JPEGs each, sent from Chromium to server/ on loopback: a customer's own
 // (100, through their session) or a counter's confirmed later by e-mail (50, through submitFromCounter). The server
 // runs in its own process, as `npm start` runs it, so the bench's driver never takes turns with it.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,16 +39,30 @@ async function enrolCounter(page: Page, base: string, staffToken: string) {
 
 const LIMIT_S = 120;
 
-type Drain = { via: 'customer' | 'counter'; records: number };
+type Drain = {
+  via: 'customer' | 'counter';
+  records: number;
+  /** Another process spins on one core while the outbox drains, as a busy machine's would. */
+  busyCore?: boolean;
+};
 
-export async function benchOutboxDrain({ via, records: RECORDS }: Drain = { via: 'customer', records: 100 }): Promise<Row[]> {
-  const label = via === 'counter' ? 'counter drain' : 'outbox drain';
+/** A process that keeps one core busy until it is stopped. */
+function spinOneCore() {
+  const child = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+  return { pid: child.pid!, stop: () => child.kill('SIGKILL') };
+}
+
+export async function benchOutboxDrain(
+  { via, records: RECORDS, busyCore = false }: Drain = { via: 'customer', records: 100 },
+): Promise<Row[]> {
+  const label = (via === 'counter' ? 'counter drain' : 'outbox drain') + (busyCore ? ' beside a process holding one core' : '');
   if (!chromiumPath) return [{ name: `${label} (no Chromium found)`, value: 'skipped', unit: '' }];
   const dist = appBuild();
   const dataDir = mkdtempSync(join(tmpdir(), 'warranty-drain-'));
   const server = await startServerProcess(30_000, { dataDir, staticDir: dist, staff: STAFF });
   const db = new Database(join(dataDir, DB_FILE), { readonly: true });
   const browser = await launch();
+  let busy: ReturnType<typeof spinOneCore> | null = null;
   try {
     // The page's runner alone: no worker racing it for the lock, so runs compare.
     const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
@@ -86,8 +101,10 @@ export async function benchOutboxDrain({ via, records: RECORDS }: Drain = { via:
       await seedOutbox(page, batch, 5);
     }
 
+    busy = busyCore ? spinOneCore() : null;
     const cpuBefore = processCpu();
     const serverBefore = cpuOf(server.pid);
+    const busyBefore = busy ? (cpuOf(busy.pid) ?? 0) : 0;
     // 'online' makes the runner send at once; the clock stops when the device's outbox is empty.
     const seconds = await inDeviceDb(
       page,
@@ -104,8 +121,11 @@ export async function benchOutboxDrain({ via, records: RECORDS }: Drain = { via:
       LIMIT_S,
     );
 
+    // The spinning process's time is no part of the drain's: read with the rest, before it stops.
+    const busyTime = busy ? (cpuOf(busy.pid) ?? busyBefore) - busyBefore : 0;
     const cpuAfter = processCpu();
     const serverAfter = cpuOf(server.pid);
+    busy?.stop();
     const docs = (
       db
         .prepare("SELECT COUNT(*) AS n FROM documents WHERE collection_id = 'submissions' AND json_extract(data, '$.status') = ?")
@@ -127,20 +147,23 @@ export async function benchOutboxDrain({ via, records: RECORDS }: Drain = { via:
         name: `${label}: throughput`,
         value: round(RECORDS / seconds, 1),
         unit: 'registrations/s',
-        ...(via === 'customer' ? { before: '13.1 registrations/s', target: '≥ 20', pass: RECORDS / seconds >= 20 } : {}),
+        ...(via === 'customer'
+          ? { before: busyCore ? '16.6 registrations/s' : '13.1 registrations/s', target: '≥ 20', pass: RECORDS / seconds >= 20 }
+          : {}),
       },
       { name: `${label}: photo upload rate`, value: round(mb / seconds, 1), unit: 'MB/s' },
       ...(cpuBefore && cpuAfter && serverBefore !== null && serverAfter !== null
         ? [
             {
               name: `${label}: CPU time per registration, server + Chromium`,
-              value: `${round((serverAfter - serverBefore) / RECORDS, 1)} + ${round((cpuAfter.children - cpuBefore.children - (serverAfter - serverBefore)) / RECORDS, 1)}`,
+              value: `${round((serverAfter - serverBefore) / RECORDS, 1)} + ${round((cpuAfter.children - cpuBefore.children - busyTime - (serverAfter - serverBefore)) / RECORDS, 1)}`,
               unit: 'ms',
             },
           ]
         : []),
     ];
   } finally {
+    busy?.stop();
     await browser.close();
     db.close();
     await server.stop();

@@ -68,6 +68,7 @@ const PARTS = {
   'new-staff-device': 'new staff device',
   'offline-start': 'offline start',
   'outbox-drain': 'outbox drain',
+  'outbox-drain-busy': 'outbox drain beside a busy core',
   'counter-drain': 'counter drain',
   certificate: 'certificate',
   wizard: 'customer wizard',
@@ -117,6 +118,7 @@ rows.push(...(await run('claims', benchClaimsQueue)));
 rows.push(...(await run('new-staff-device', () => benchNewStaffDevice(sizesArg()))));
 rows.push(...(await run('offline-start', benchOfflineStart)));
 rows.push(...(await run('outbox-drain', () => benchOutboxDrain({ via: 'customer', records: 100 }))));
+rows.push(...(await run('outbox-drain-busy', () => benchOutboxDrain({ via: 'customer', records: 100, busyCore: true }))));
 rows.push(...(await run('counter-drain', () => benchOutboxDrain({ via: 'counter', records: 50 }))));
 rows.push(...(await run('wizard', benchWizard)));
 rows.push(...(await run('photo-path', benchPhotoPath)));
