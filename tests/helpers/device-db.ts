@@ -25,7 +25,12 @@ export type Idb = {
  * arguments only (`arg` travels as JSON).
  */
 export function inDeviceDb<A, R>(page: Page, fn: (db: IDBDatabase, arg: A, idb: Idb) => R | Promise<R>, arg: A): Promise<R> {
-  return page.evaluate(`(async () => {
+  return page.evaluate(deviceDbExpression(fn, arg)) as Promise<R>;
+}
+
+/** What inDeviceDb evaluates: `fn` run with the device database open, as an expression for any page driver. */
+export function deviceDbExpression<A, R>(fn: (db: IDBDatabase, arg: A, idb: Idb) => R | Promise<R>, arg: A): string {
+  return `(async () => {
     const idb = {
       result: (req) => new Promise((resolve, reject) => {
         req.onsuccess = () => resolve(req.result);
@@ -42,7 +47,7 @@ export function inDeviceDb<A, R>(page: Page, fn: (db: IDBDatabase, arg: A, idb: 
     } finally {
       db.close();
     }
-  })()`) as Promise<R>;
+  })()`;
 }
 
 /** One queued registration as outboxRepository(db).enqueue writes it (ids made at queue time, photos owned by the record). */
