@@ -17,6 +17,9 @@ export type BarePage = {
 
 type Message = { id?: number; result?: Record<string, unknown>; error?: { message: string } };
 
+/** The longest any one call may take (the drain itself stops at 120 s). */
+const CALL_LIMIT_MS = 180_000;
+
 async function devToolsAddress(userDataDir: string, timeoutMs: number): Promise<string> {
   const file = join(userDataDir, 'DevToolsActivePort');
   const until = Date.now() + timeoutMs;
@@ -34,8 +37,10 @@ async function devToolsAddress(userDataDir: string, timeoutMs: number): Promise<
  * before its own scripts, on every load.
  */
 export async function openBare(userDataDir: string, url: string, beforeLoad = ''): Promise<BarePage> {
+  // A process group of its own, so its helpers (zygotes, utilities) go with it.
   const child = spawn(chromiumPath!, [...ARGS, `--user-data-dir=${userDataDir}`, '--remote-debugging-port=0', 'about:blank'], {
     stdio: 'ignore',
+    detached: true,
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const ws = new WebSocket(await devToolsAddress(userDataDir, 30_000));
@@ -50,11 +55,21 @@ export async function openBare(userDataDir: string, url: string, beforeLoad = ''
     if (m.id !== undefined) waiting.get(m.id)?.(m);
     if (m.id !== undefined) waiting.delete(m.id);
   });
+  // A browser that went away answers every call still waiting with an error, never with silence.
+  ws.on('close', () => {
+    for (const answer of waiting.values()) answer({ error: { message: 'Chromium closed the connection' } });
+    waiting.clear();
+  });
   const send = async (method: string, params: object = {}, sessionId?: string): Promise<Record<string, unknown>> => {
     const id = ++next;
-    const answer = new Promise<Message>((resolve) => waiting.set(id, resolve));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const answer = new Promise<Message>((resolve) => {
+      waiting.set(id, resolve);
+      timer = setTimeout(() => resolve({ error: { message: `no answer within ${CALL_LIMIT_MS / 1000} s` } }), CALL_LIMIT_MS);
+    });
     ws.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
-    const m = await answer;
+    const m = await answer.finally(() => clearTimeout(timer));
+    waiting.delete(id);
     if (m.error) throw new Error(`${method}: ${m.error.message}`);
     return m.result ?? {};
   };
@@ -77,11 +92,19 @@ export async function openBare(userDataDir: string, url: string, beforeLoad = ''
   return {
     evaluate,
     async close() {
+      await send('Browser.close').catch(() => undefined);
       ws.close();
-      child.kill();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      const group = () => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          /* gone already */
+        }
+      };
+      const timer = setTimeout(group, 5_000);
       await exited;
       clearTimeout(timer);
+      group(); // any helper left behind
     },
   };
 }
