@@ -46,7 +46,7 @@ type Handler = Dispatcher.DispatchHandlers & { onResponseStarted?: () => void };
 async function bodyOf(body: Dispatcher.DispatchOptions['body']): Promise<Uint8Array<ArrayBuffer> | undefined> {
   if (body == null) return undefined;
   if (typeof body === 'string') return Buffer.from(body);
-  if (body instanceof Uint8Array) return new Uint8Array(body);
+  if (body instanceof Uint8Array) return body as Uint8Array<ArrayBuffer>; // undici's own Buffer: read, never kept
   const parts: Uint8Array[] = [];
   for await (const chunk of body as AsyncIterable<Uint8Array | string>) parts.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   return Buffer.concat(parts);
@@ -82,7 +82,7 @@ async function exchange(origin: string, answer: Answer, opts: Dispatcher.Dispatc
     const body = method === 'GET' || method === 'HEAD' ? undefined : await bodyOf(opts.body);
     const url = new URL(opts.path, origin);
     const res = await answer(new Request(url, { method, headers: headersOf(opts.headers, url.host), body }), LOOPBACK);
-    const bytes = method === 'HEAD' ? new Uint8Array(0) : new Uint8Array(await res.arrayBuffer());
+    const bytes = method === 'HEAD' ? Buffer.alloc(0) : Buffer.from(await res.arrayBuffer());
     if (aborted) return;
     answered++;
     const raw: Buffer[] = [];
@@ -92,7 +92,7 @@ async function exchange(origin: string, answer: Answer, opts: Dispatcher.Dispatc
     for (const cookie of res.headers.getSetCookie()) raw.push(Buffer.from('set-cookie'), Buffer.from(cookie));
     handler.onResponseStarted?.();
     handler.onHeaders?.(res.status, raw, () => {}, res.statusText);
-    if (bytes.length) handler.onData?.(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
+    if (bytes.length) handler.onData?.(bytes);
     handler.onComplete?.([]);
   } catch (err) {
     if (aborted) return;
