@@ -44,6 +44,19 @@ export type EnqueueInput = {
 const isDue = (e: OutboxEntry, now: number) =>
   e.nextAttemptAt <= now && (e.status === 'pending' || e.status === 'sending' || (e.status === 'sent' && !e.shopifyNotified));
 
+/** A record taken for sending, with the photos it still has to upload (in the order of its files not yet up). */
+export type Taken = { entry: OutboxEntry; photos: (DraftFile | undefined)[] };
+
+/**
+ * Changes some fields of a record, read and written in one transaction (Table.update lists the matching keys first:
+ * a third request for one known key). Nothing happens to a record no longer there.
+ */
+const change = (db: AppDb, id: string, changes: Partial<OutboxEntry>): Promise<void> =>
+  db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.get(id);
+    if (entry) await db.outbox.put({ ...entry, ...changes });
+  });
+
 export const outboxRepository = (db: AppDb) => ({
   /**
    * Queues a registration. The document id and one file id per photo are made now, so every retry sends the same
@@ -107,35 +120,35 @@ export const outboxRepository = (db: AppDb) => ({
   /**
    * Takes the oldest record due at `now` that is not in `skip`, and marks it 'sending' in the read's transaction, so
    * nothing can take it between the read and the mark (a record already sent keeps its status: only its hand-off is
-   * left). Undefined when nothing is due.
+   * left). With it come the photos still to upload, read in the same transaction (undefined for one no longer on the
+   * device). Undefined when nothing is due.
    */
-  takeNextDue(now: number, skip: ReadonlySet<string>): Promise<OutboxEntry | undefined> {
-    return db.transaction('rw', db.outbox, async () => {
+  takeNextDue(now: number, skip: ReadonlySet<string>): Promise<Taken | undefined> {
+    return db.transaction('rw', db.outbox, db.draftFiles, async () => {
       const entry = await db.outbox
         .orderBy('createdAt')
         .filter((e) => !skip.has(e.id) && isDue(e, now))
         .first();
-      if (entry && entry.status !== 'sent') {
+      if (!entry) return undefined;
+      if (entry.status !== 'sent') {
         entry.status = 'sending';
-        await db.outbox.update(entry.id, { status: 'sending' });
+        await db.outbox.put(entry); // read in this transaction: nothing else can have changed it
       }
-      return entry;
+      const waiting = entry.documentCreated ? [] : entry.files.filter((f) => !f.uploaded).map((f) => f.draftFileId);
+      return { entry, photos: waiting.length ? await db.draftFiles.bulkGet(waiting) : [] };
     });
   },
 
-  /** The photos of a record (by their draftFile ids, in that order); undefined for one no longer on the device. */
-  photos: (draftFileIds: string[]): Promise<(DraftFile | undefined)[]> => db.draftFiles.bulkGet(draftFileIds),
-
   /** Writes down which of a record's photos are on the server, so they are not sent again. */
-  notePhotosUp: (id: string, files: Files) => db.outbox.update(id, { files }).then(() => undefined),
+  notePhotosUp: (id: string, files: Files) => change(db, id, { files }),
 
   /** Returns a record taken for sending to the queue as it was, with the photos that went up meanwhile. */
-  putBack: (id: string, files: Files) => db.outbox.update(id, { status: 'pending', files }).then(() => undefined),
+  putBack: (id: string, files: Files) => change(db, id, { status: 'pending', files }),
 
   /** The server confirmed the document: the record is marked sent and its photos leave the device, in one transaction. */
   markSent(id: string, files: Files): Promise<void> {
     return db.transaction('rw', db.outbox, db.draftFiles, async () => {
-      await db.outbox.update(id, {
+      await change(db, id, {
         files,
         documentCreated: true,
         status: 'sent',
@@ -149,17 +162,14 @@ export const outboxRepository = (db: AppDb) => ({
   },
 
   /** A registration already on the server whose hand-off failed: it is tried again after `backoff`. */
-  retryHandOffLater: (id: string, failed: AttemptFailure, backoff: Backoff) =>
-    db.outbox.update(id, { ...failed, ...backoff }).then(() => undefined),
+  retryHandOffLater: (id: string, failed: AttemptFailure, backoff: Backoff) => change(db, id, { ...failed, ...backoff }),
   /** Held until its customer signs in again ('needs-sign-in'), with the photos already up. */
-  holdForSignIn: (id: string, files: Files, failed: AttemptFailure) =>
-    db.outbox.update(id, { status: 'needs-sign-in', files, ...failed }).then(() => undefined),
+  holdForSignIn: (id: string, files: Files, failed: AttemptFailure) => change(db, id, { status: 'needs-sign-in', files, ...failed }),
   /** Back in the queue, tried again after `backoff`, with the photos already up. */
   retryLater: (id: string, files: Files, failed: AttemptFailure, backoff: Backoff) =>
-    db.outbox.update(id, { status: 'pending', files, ...failed, ...backoff }).then(() => undefined),
+    change(db, id, { status: 'pending', files, ...failed, ...backoff }),
   /** Set aside ('rejected') with the server's reason, until a person retries or discards it. */
-  setAside: (id: string, files: Files, failed: AttemptFailure) =>
-    db.outbox.update(id, { status: 'rejected', files, ...failed }).then(() => undefined),
+  setAside: (id: string, files: Files, failed: AttemptFailure) => change(db, id, { status: 'rejected', files, ...failed }),
 
   /** Forgets a record the server has finished with. */
   forgetSent: (id: string): Promise<void> => db.outbox.delete(id),

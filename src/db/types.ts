@@ -21,6 +21,7 @@ export type DraftFile = {
   draftId: string;
   name: string;
   type: string;
+  /** The downscaled photo: a File named `name`, as it is uploaded (a plain Blob where it was kept before that). */
   blob: Blob;
   width: number;
   height: number;

@@ -79,7 +79,8 @@ export function appwriteOutboxBackend(
     },
 
     async uploadFile({ fileId, userId, blob, name }) {
-      const file = new File([blob], name, { type: blob.type });
+      // A photo is kept as the File it is sent as (storePhotos); one kept as a bare Blob is wrapped here.
+      const file = blob instanceof File && blob.name === name ? blob : new File([blob], name, { type: blob.type });
       const r = await attempt(() => storage.createFile({ bucketId, fileId, file, permissions: readers(userId) }));
       if (r.ok) return OK;
       if (r.kind !== 'conflict') return r;

@@ -2,7 +2,7 @@
 // sign-in and setting refused ones aside. No DOM APIs: the service worker runs it too. The records themselves are
 // kept by src/db/outbox-repository.ts.
 import { draftsRepository, type DraftsRepository } from '@/db/drafts-repository';
-import { outboxRepository, pickRegistrationFields, type AttemptFailure, type OutboxRepository } from '@/db/outbox-repository';
+import { outboxRepository, pickRegistrationFields, type AttemptFailure, type OutboxRepository, type Taken } from '@/db/outbox-repository';
 import type { AppDb } from '@/db/schema';
 import type { OutboxEntry } from '@/db/types';
 import { failure, type BackendFailure, type BackendResult, type OutboxBackend, type SubmissionData } from './backend';
@@ -127,13 +127,14 @@ async function prepareNext(run: Run, seen: Set<string>): Promise<Prepared | null
   const taken = run.taking.then(async () => {
     if (run.stopped) return undefined;
     const next = await run.outbox.takeNextDue(run.ignoreBackoff ? Infinity : run.clock(), seen);
-    if (next) seen.add(next.id);
+    if (next) seen.add(next.entry.id);
     return next;
   });
   run.taking = taken.catch(() => undefined);
-  const entry = await taken;
-  if (!entry) return null;
-  const step = (await sessionFor(run, entry)) ?? (entry.documentCreated ? undefined : await uploadPhotos(run, entry));
+  const next = await taken;
+  if (!next) return null;
+  const { entry, photos } = next;
+  const step = (await sessionFor(run, entry)) ?? (entry.documentCreated ? undefined : await uploadPhotos(run, entry, photos));
   return { entry, step: step ?? 'ready' };
 }
 
@@ -232,14 +233,16 @@ function transportOf(run: Run, entry: OutboxEntry): Transport | null {
 
 const NO_COUNTER = failure('server', 'This device cannot send counter registrations right now.');
 
-/** Uploads the photos not yet uploaded, side by side; undefined once all are on the server. */
-async function uploadPhotos(run: Run, entry: OutboxEntry): Promise<Step | undefined> {
+/**
+ * Uploads the photos not yet uploaded (`photos`, read with the record, one per file not yet up), side by side;
+ * undefined once all are on the server.
+ */
+async function uploadPhotos(run: Run, entry: OutboxEntry, photos: Taken['photos']): Promise<Step | undefined> {
   const transport = transportOf(run, entry);
   if (!transport) return fail(run, entry, NO_COUNTER);
   const files = entry.files.map((f) => ({ ...f }));
   const waiting = files.filter((f) => !f.uploaded);
-  const photos = await run.outbox.photos(waiting.map((f) => f.draftFileId));
-  if (photos.some((p) => !p)) return fail(run, entry, failure('rejected', PHOTO_MISSING));
+  if (photos.length !== waiting.length || photos.some((p) => !p)) return fail(run, entry, failure('rejected', PHOTO_MISSING));
   const uploads = await Promise.all(waiting.map((f, i) => call(run, () => transport.upload(f, photos[i]!))));
   // 409: our earlier upload arrived. What arrived is written down at once (with the failure, when one failed), so a
   // photo is not sent twice over a customer's slow connection, even if the tab closes before the document is made.

@@ -92,7 +92,8 @@ export async function seedOutbox(page: Page, records: SeedRecord[], batch = 10):
         for (const { entry, photos } of items) {
           tx.objectStore('outbox').put(entry);
           for (const { bytes, ...p } of photos) {
-            const blob = new Blob([Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0))], { type: p.type });
+            // Kept as the app keeps a photo: a File with its name.
+            const blob = new File([Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0))], p.name, { type: p.type });
             tx.objectStore('draftFiles').put({ ...p, draftId: entry.id, blob, addedAt: entry.createdAt });
           }
         }

@@ -104,7 +104,10 @@ export async function storePhotos(
       const { blob, width, height } = await prepare(file);
       const id = crypto.randomUUID();
       const name = jpegName(file.name);
-      await draftsRepository(db).addFile({ id, draftId, name, type: blob.type || OUTPUT_TYPE, blob, width, height, addedAt: Date.now() });
+      const type = blob.type || OUTPUT_TYPE;
+      // Kept as the File it is sent as: the outbox then uploads it as read, rather than wrapping it again per attempt.
+      const photo = new File([blob], name, { type });
+      await draftsRepository(db).addFile({ id, draftId, name, type, blob: photo, width, height, addedAt: Date.now() });
       added.push({ id, name, url: previewUrl(blob) });
     } catch (err) {
       errors.push(err instanceof PhotoError ? err.message : unreadablePhoto(file.name));

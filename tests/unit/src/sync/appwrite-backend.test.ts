@@ -99,3 +99,32 @@ describe('notifyShopify', () => {
     expect(used.slice(3)).toEqual(['jwt-2', 'jwt-3']);
   });
 });
+
+describe('uploadFile', () => {
+  const sent: { fileId: string; file: File; permissions: string[] }[] = [];
+  const clients = {
+    config: { bucketId: 'images' },
+    storage: {
+      createFile: async (input: { fileId: string; file: File; permissions: string[] }) => {
+        sent.push(input);
+        return { $id: input.fileId };
+      },
+    },
+  } as unknown as AppwriteClients;
+  const backend = appwriteOutboxBackend(clients);
+
+  it('sends a photo kept as a File as that File, and one kept as a Blob under the photo’s name', async () => {
+    sent.length = 0;
+    const kept = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'ring.jpg', { type: 'image/jpeg' });
+    expect(await backend.uploadFile({ fileId: 'f1', userId: 'u1', blob: kept, name: 'ring.jpg' })).toEqual({ ok: true, value: true });
+    const older = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xd9])], { type: 'image/jpeg' });
+    expect(await backend.uploadFile({ fileId: 'f2', userId: 'u1', blob: older, name: 'band.jpg' })).toEqual({ ok: true, value: true });
+    const renamed = new File([new Uint8Array([1])], 'IMG_0001.jpg', { type: 'image/jpeg' });
+    await backend.uploadFile({ fileId: 'f3', userId: 'u1', blob: renamed, name: 'clasp.jpg' });
+
+    expect(sent[0]!.file).toBe(kept);
+    expect([sent[1]!.file.name, sent[1]!.file.type, sent[1]!.file.size]).toEqual(['band.jpg', 'image/jpeg', 4]);
+    expect(sent[2]!.file.name).toBe('clasp.jpg');
+    expect(sent.map((s) => s.permissions)).toEqual(Array(3).fill(['read("user:u1")']));
+  });
+});
