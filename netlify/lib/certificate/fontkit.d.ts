@@ -5,6 +5,14 @@ declare module 'fontkit' {
     unitsPerEm: number;
     hasGlyphForCodePoint(codePoint: number): boolean;
     layout(text: string, ...rest: unknown[]): GlyphRun;
+    /** The font's variation axes by tag; empty for a static font. */
+    variationAxes: Record<string, unknown>;
+    getGlyph(id: number, codePoints?: number[]): Glyph | null;
+  }
+  /** A glyph; `_decode` reads its outline record from the glyf table (TrueType outlines only). */
+  export interface Glyph {
+    id: number;
+    _decode?: () => unknown;
   }
   /** A laid-out run: its glyphs and their positions (advances and offsets, in font units). */
   export interface GlyphRun {

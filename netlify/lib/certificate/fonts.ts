@@ -70,6 +70,35 @@ function keepLayouts(font: Font): Font {
 }
 
 /**
+ * Each glyph's outline record (fontkit's `_decode`, which the subsetter reads for every glyph of every certificate to
+ * find composite glyphs) read once per glyph and kept: a font without variations never changes it, and fontkit keeps
+ * one glyph object per id. Reading the outlines again was a quarter of embedding a subset.
+ */
+function keepOutlines(font: Font): Font {
+  if (Object.keys(font.variationAxes).length > 0) return font; // outlines vary with the instance: read each time
+  const getGlyph = font.getGlyph.bind(font);
+  const kept = new WeakSet<object>();
+  font.getGlyph = (id: number, codePoints?: number[]) => {
+    const glyph = getGlyph(id, codePoints);
+    if (glyph && typeof glyph._decode === 'function' && !kept.has(glyph)) {
+      const decode = glyph._decode.bind(glyph);
+      let outline: unknown;
+      let read = false;
+      glyph._decode = () => {
+        if (!read) {
+          outline = decode();
+          read = true;
+        }
+        return outline;
+      };
+      kept.add(glyph);
+    }
+    return glyph;
+  };
+  return font;
+}
+
+/**
  * A face, read and parsed once per process and handed to every document as the parsed font: reading the CJK font
  * and its tables is most of a certificate's cost.
  */
@@ -77,7 +106,7 @@ function face(spec: string): Face {
   let f = faces.get(spec);
   if (!f) {
     const file = new Uint8Array(readFileSync(fontFile(spec)));
-    f = { id: `face${faces.size + 1}`, font: keepLayouts(createFont(isWoff(file) ? woffToSfnt(file) : file)) };
+    f = { id: `face${faces.size + 1}`, font: keepOutlines(keepLayouts(createFont(isWoff(file) ? woffToSfnt(file) : file))) };
     faces.set(spec, f);
   }
   return f;
