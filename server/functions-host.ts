@@ -1,6 +1,6 @@
 // Serves the very modules of netlify/functions/ at /.netlify/functions/NAME, as Netlify does, for the names the
 // functions contract lists, each call running with this server's endpoint and keys (netlify/lib/env.ts withEnv). Text answers
-// (the 126 KB product catalog, lists) go gzip-compressed to clients that accept it.
+// of 1 KB or more (the 126 KB product catalog, lists) go gzip-compressed to clients that accept it.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Context, Hono } from 'hono';
@@ -55,6 +55,19 @@ export function mountFunctions(
       deploy: { context: 'dev' },
       account: {},
     };
-    return withEnv(env(), () => fn(c.req.raw, context));
+    return sized(await withEnv(env(), () => fn(c.req.raw, context)));
   });
+}
+
+/**
+ * A JSON answer with its length, read whole (a function builds it whole): the compression above then leaves the small
+ * ones (a hand-off's, an error) as they are, sent in one write instead of as a gzip stream in chunks.
+ */
+async function sized(res: Response): Promise<Response> {
+  const type = res.headers.get('content-type') ?? '';
+  if (!res.body || res.headers.has('content-length') || !/^application\/json\b/i.test(type)) return res;
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const headers = new Headers(res.headers);
+  headers.set('content-length', String(bytes.length));
+  return new Response(bytes, { status: res.status, statusText: res.statusText, headers });
 }

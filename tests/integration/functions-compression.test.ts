@@ -41,4 +41,26 @@ describe('function answers', () => {
     const res = await fetch(`${server.url}/.netlify/functions/nope`, { headers: { 'Accept-Encoding': 'gzip' } });
     expect([res.status, await res.json()]).toEqual([404, { error: 'There is no such function.', code: 'not_found' }]);
   });
+
+  it('sends a function’s small JSON answer as it is, with its length, to a client that accepts gzip', async () => {
+    // The hand-off refuses a call without a sign-in: a small JSON answer made by the function itself.
+    const res = await new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+      (resolve, reject) => {
+        const req = request(
+          `${server.url}/.netlify/functions/sendToShopify`,
+          { method: 'POST', headers: { 'Accept-Encoding': 'gzip', 'Content-Type': 'application/json' } },
+          (r) => {
+            const chunks: Buffer[] = [];
+            r.on('data', (c: Buffer) => chunks.push(c));
+            r.on('end', () => resolve({ status: r.statusCode!, headers: r.headers, body: Buffer.concat(chunks) }));
+          },
+        );
+        req.on('error', reject).end('{}');
+      },
+    );
+    expect(res.status).toBe(401);
+    expect([res.headers['content-encoding'], res.headers['transfer-encoding']]).toEqual([undefined, undefined]);
+    expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    expect(JSON.parse(res.body.toString())).toMatchObject({ error: expect.any(String) });
+  });
 });
