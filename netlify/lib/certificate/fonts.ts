@@ -124,6 +124,3 @@ export function faceFor(cp: number, weight: Weight): Face {
   }
   return face(faceFiles[weight][0]!);
 }
-
-/** The first face of a weight (Cormorant Garamond), read once. */
-export const firstFace = (weight: Weight): Face => face(faceFiles[weight][0]!);

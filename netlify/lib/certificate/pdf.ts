@@ -13,7 +13,6 @@ import {
   WARRANTY_TERMS,
   type RegisteredProduct,
 } from '../../../src/shared/warranty';
-import { firstFace } from './fonts';
 import { printable, Typesetter, type Style } from './typesetter';
 
 export type CertificateInput = {
@@ -97,12 +96,13 @@ export async function makeCertificate(input: CertificateInput): Promise<Uint8Arr
   const storeLine = store ? `Store: ${store}` : '';
   const idLine = `Registration ID: ${input.id}`;
 
-  const first = firstFace('semibold');
   const doc = new PDFDocument({
     size: [PAGE.width, PAGE.height],
     margin: 0,
-    // The first face as the starting font, so pdfkit never loads (or embeds) a standard font.
-    font: first.font as unknown as string,
+    // No starting font: pdfkit would load (and embed) a standard one, or, given a face, compare it with the same face
+    // chosen later by turning the font's whole name table into JSON, twice for every certificate. The typesetter
+    // chooses a face before any text is set.
+    font: null as unknown as string,
     lang: 'en',
     displayTitle: true,
     info: {
