@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { chromiumPath, launchPersistent, PHONE } from '../tests/helpers/browser';
@@ -14,9 +15,12 @@ import { appBuild, NAME_SHIM } from './app-build';
 import { openBare, type BarePage } from './bare-chromium';
 import { round, signInCustomer, staffToken, type Row } from './common';
 import { cpuOf, processCpu } from './process-cpu';
-import { startServerProcess } from './server-process';
+import { startServerProcess, type BenchServer } from './server-process';
 import { STAFF } from '../tests/helpers/fixtures';
 import { DB_FILE } from '../server/store/sqlite';
+import { documentOf } from '../src/sync/outbox';
+
+const appwriteId = () => randomBytes(10).toString('hex');
 
 /** Makes the page's device a counter, as "Use this device as a counter" does (the token kept in IndexedDB). */
 async function enrolCounter(page: Page, base: string, staffToken: string) {
@@ -39,6 +43,51 @@ async function enrolCounter(page: Page, base: string, staffToken: string) {
 }
 
 const LIMIT_S = 120;
+
+/** How many registrations another customer's device sends first, so the drain meets a server that has been running. */
+export const WARM_UP = 30;
+
+/**
+ * A running server has taken registrations before: another customer's registrations go through the calls a device
+ * makes (two photos, the document, the hand-off with its certificate and e-mail) before the drain. Measured on a
+ * server just started, the first hundred registrations cost about 6 ms of server time each more than later ones (the
+ * process compiling its code, the certificate's first use of its fonts: 55–65 ms for the first certificate alone).
+ * Returns the server's CPU time per warm-up registration.
+ */
+async function warmServer(server: BenchServer, count: number, jpeg: Buffer<ArrayBuffer>): Promise<number> {
+  const email = 'warm-up@example.com';
+  const headers = await signInCustomer(server.base, email);
+  const send = async (path: string, init: RequestInit) => {
+    const res = await fetch(`${server.base}${path}`, init);
+    if (!res.ok) throw new Error(`warm-up: ${path} answered ${res.status} ${await res.text()}`);
+    return res;
+  };
+  const me = (await (await send('/v1/account', { headers })).json()) as { $id: string };
+  const { jwt } = (await (await send('/v1/account/jwts', { method: 'POST', headers })).json()) as { jwt: string };
+  const readers = [`read("user:${me.$id}")`];
+  const before = cpuOf(server.pid) ?? 0;
+  for (let i = 0; i < count; i++) {
+    const { entry } = seedRecord(10_000 + i, me.$id, email, []);
+    const fileIds = [appwriteId(), appwriteId()];
+    for (const [k, fileId] of fileIds.entries()) {
+      const form = new FormData();
+      form.append('fileId', fileId);
+      form.append('file', new Blob([jpeg], { type: 'image/jpeg' }), `photo-${k + 1}.jpg`);
+      for (const r of readers) form.append('permissions[]', r);
+      await send('/v1/storage/buckets/images/files', { method: 'POST', headers, body: form });
+    }
+    const data = { ...documentOf(entry), image_file_id: fileIds.join(',') };
+    const json = { ...headers, 'Content-Type': 'application/json' };
+    const body = JSON.stringify({ documentId: entry.id, data, permissions: readers });
+    await send('/v1/databases/warranty/collections/submissions/documents', { method: 'POST', headers: json, body });
+    await send('/.netlify/functions/sendToShopify', {
+      method: 'POST',
+      headers: { 'X-Appwrite-JWT': jwt, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ $id: entry.id, ...data }),
+    });
+  }
+  return ((cpuOf(server.pid) ?? before) - before) / count;
+}
 
 /** Until the start page is up and its outbox runner has looked at the queue (it finds nothing due yet). */
 async function waitForStart(page: BarePage) {
@@ -116,6 +165,17 @@ export async function benchOutboxDrain(
     }
     await context.close();
 
+    const warmUpCpu = await warmServer(server, WARM_UP, await makeJpeg({ look: 'grain', random, width: 1152, height: 768, quality: 80 }));
+    const stored = () => ({
+      docs: (
+        db
+          .prepare("SELECT COUNT(*) AS n FROM documents WHERE collection_id = 'submissions' AND json_extract(data, '$.status') = ?")
+          .get(via === 'counter' ? 'pending' : 'confirmed') as { n: number }
+      ).n,
+      files: (db.prepare("SELECT COUNT(*) AS n FROM files WHERE bucket_id = 'images'").get() as { n: number }).n,
+    });
+    const storedBefore = stored();
+
     // ... and the drain runs in Chromium driven bare (./bare-chromium.ts). The page's runner alone: no service worker
     // racing it for the lock, so runs compare.
     bare = await openBare(profile, server.base, `${NAME_SHIM.content} navigator.serviceWorker.register = () => new Promise(() => {});`);
@@ -144,14 +204,10 @@ export async function benchOutboxDrain(
     const cpuAfter = processCpu();
     const serverAfter = cpuOf(server.pid);
     busy?.stop();
-    const docs = (
-      db
-        .prepare("SELECT COUNT(*) AS n FROM documents WHERE collection_id = 'submissions' AND json_extract(data, '$.status') = ?")
-        .get(via === 'counter' ? 'pending' : 'confirmed') as { n: number }
-    ).n;
-    const files = (db.prepare("SELECT COUNT(*) AS n FROM files WHERE bucket_id = 'images'").get() as { n: number }).n;
+    const after = stored();
+    const [docs, files] = [after.docs - storedBefore.docs, after.files - storedBefore.files];
     if (docs !== RECORDS || files !== RECORDS * 2)
-      throw new Error(`server holds ${docs} documents and ${files} files, expected ${RECORDS} and ${RECORDS * 2}`);
+      throw new Error(`the drain stored ${docs} documents and ${files} files, expected ${RECORDS} and ${RECORDS * 2}`);
     const mb = bytes / 2 ** 20;
     return [
       {
@@ -162,14 +218,23 @@ export async function benchOutboxDrain(
         pass: seconds <= 30,
       },
       {
-        name: `${label}: throughput`,
+        name: `${label}: throughput, the server having taken ${WARM_UP} registrations first`,
         value: round(RECORDS / seconds, 1),
         unit: 'registrations/s',
         ...(via === 'customer'
-          ? { before: busyCore ? '16.6 registrations/s' : '13.1 registrations/s', target: '≥ 20', pass: RECORDS / seconds >= 20 }
+          ? {
+              before: `${busyCore ? '16.6' : '13.1'} registrations/s (a server just started)`,
+              target: '≥ 20',
+              pass: RECORDS / seconds >= 20,
+            }
           : {}),
       },
       { name: `${label}: photo upload rate`, value: round(mb / seconds, 1), unit: 'MB/s' },
+      {
+        name: `${label}: server CPU time per registration of the ${WARM_UP} first, just after it started (another customer's)`,
+        value: round(warmUpCpu, 1),
+        unit: 'ms',
+      },
       ...(cpuBefore && cpuAfter && serverBefore !== null && serverAfter !== null
         ? [
             {
