@@ -5,11 +5,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { chromiumPath, launchPersistent, PHONE } from '../tests/helpers/browser';
-import { deviceDbExpression, inDeviceDb, seedOutbox, seedRecord, type SeedRecord } from '../tests/helpers/device-db';
+import { appwriteId, deviceDbExpression, inDeviceDb, seedOutbox, seedRecord, type SeedRecord } from '../tests/helpers/device-db';
 import { makeJpeg, prng } from '../tests/helpers/fixtures';
 import { appBuild, NAME_SHIM } from './app-build';
 import { openBare, type BarePage } from './bare-chromium';
@@ -19,8 +18,6 @@ import { startServerProcess, type BenchServer } from './server-process';
 import { STAFF } from '../tests/helpers/fixtures';
 import { DB_FILE } from '../server/store/sqlite';
 import { documentOf } from '../src/sync/outbox';
-
-const appwriteId = () => randomBytes(10).toString('hex');
 
 /** Makes the page's device a counter, as "Use this device as a counter" does (the token kept in IndexedDB). */
 async function enrolCounter(page: Page, base: string, staffToken: string) {

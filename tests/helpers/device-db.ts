@@ -10,7 +10,8 @@ export type SeedPhoto = { id: string; name: string; type: string; bytes: Uint8Ar
 export type SeedRecord = { entry: OutboxEntry; photos: SeedPhoto[] };
 
 export const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
-const appwriteId = () => randomBytes(10).toString('hex');
+/** A document or file id as the app makes them (20 hex characters). */
+export const appwriteId = () => randomBytes(10).toString('hex');
 
 /** Promises for IndexedDB's events, handed to the code `inDeviceDb` runs. */
 export type Idb = {
