@@ -1,10 +1,10 @@
 // The claims queue as this device holds it: the first screenful read through the index at once, then every claim,
 // read again whenever the sync writes claims (or a sign-out forgets them). Filters and search run on these rows
 // (./claims-filter.ts), so they answer at once, offline too.
-import Dexie from 'dexie';
 import { useEffect, useState } from 'react';
 import { claimsCacheRepository, type CachedClaim } from '@/db/claims-cache-repository';
 import type { AppDb } from '@/db/schema';
+import { onTablesChanged } from '@/db/table-changes';
 
 /** More than the tallest screen shows. */
 const FIRST_SCREEN = 40;
@@ -44,14 +44,10 @@ export function useClaimsList(db: AppDb): CachedClaims {
         })
         .catch(fail);
     };
-    const part = `idb://${db.name}/claims/`;
-    const onMutated = (changed: Record<string, unknown>) => {
-      if (Object.keys(changed).some((k) => k.startsWith(part))) refresh();
-    };
-    Dexie.on.storagemutated.subscribe(onMutated);
+    const stopWatching = onTablesChanged(db, ['claims'], refresh);
     return () => {
       live = false;
-      Dexie.on.storagemutated.unsubscribe(onMutated);
+      stopWatching();
     };
   }, [db]);
 

@@ -1,9 +1,9 @@
 // Every cached submission, newest change first, read from the device at once (a first screenful, then the rest from
 // the fast-read copy, or from the records when there is none) and kept current by reading only what changed.
-import Dexie from 'dexie';
 import { useEffect, useState } from 'react';
 import type { AppDb } from '@/db/schema';
 import { staffRepository } from '@/db/staff-repository';
+import { onTablesChanged } from '@/db/table-changes';
 import { staffSnapshotRepository, type RowsState, type SnapshotReading } from '@/db/staff-snapshot-repository';
 import type { Submission } from '@/shared/contracts/submission';
 import { deltaStart, onFillRows } from '@/sync/submissions-sync';
@@ -235,17 +235,13 @@ export function useCachedRows(db: AppDb): CachedRows {
     });
 
     // The meta table too: a finished sync's mark, after which the fast-read copy is written.
-    const parts = [`idb://${db.name}/submissions/`, `idb://${db.name}/pendingEdits/`, `idb://${db.name}/meta/`];
-    const onMutated = (changed: Record<string, unknown>) => {
-      if (Object.keys(changed).some((k) => parts.some((p) => k.startsWith(p)))) refresh();
-    };
-    Dexie.on.storagemutated.subscribe(onMutated);
+    const stopWatching = onTablesChanged(db, ['submissions', 'pendingEdits', 'meta'], () => refresh());
     return () => {
       live = false;
       clearTimeout(writeTimer);
       clearTimeout(refreshTimer);
       stopTaking();
-      Dexie.on.storagemutated.unsubscribe(onMutated);
+      stopWatching();
     };
   }, [db]);
 
