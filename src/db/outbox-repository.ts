@@ -1,6 +1,7 @@
 // The outbox's records on this device: queueing a registration with its ids made up front, the steps of its delivery
 // (take the next due record, note the photos that went up, mark it sent, hold it, set it aside, forget it), counting,
 // and the actions a person takes on a record (retry, release after sign-in, save as a file, discard).
+import { base64Of } from '@/shared/base64';
 import { uniqueId } from '@/shared/unique-id';
 import type { AppDb } from './schema';
 import type { DraftFile, OutboxEntry, OutboxErrorKind, RegistrationFields } from './types';
@@ -213,7 +214,7 @@ export const outboxRepository = (db: AppDb) => ({
     const photos = await Promise.all(
       entry.files.map(async (f) => {
         const p = await db.draftFiles.get(f.draftFileId);
-        return { ...f, name: p?.name ?? null, type: p?.type ?? null, base64: p ? await toBase64(p.blob) : null };
+        return { ...f, name: p?.name ?? null, type: p?.type ?? null, base64: p ? await base64Of(p.blob) : null };
       }),
     );
     const file = { format: 'warranty-outbox-entry', version: 1, exportedAt: new Date().toISOString(), entry, photos };
@@ -232,10 +233,3 @@ export const outboxRepository = (db: AppDb) => ({
 });
 
 export type OutboxRepository = ReturnType<typeof outboxRepository>;
-
-async function toBase64(blob: Blob): Promise<string> {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
-}

@@ -2,25 +2,13 @@
 // registration, through the submitFromCounter function with the counter's token (idempotent by the pre-made ids).
 import { counterRepository } from '@/db/counter-repository';
 import type { AppDb } from '@/db/schema';
+import { base64Of } from '@/shared/base64';
 import { callFunction, type FunctionResult } from '@/lib/functions';
 import type { FunctionBody } from '@/shared/contracts/functions';
 import { failure, kindOfStatus, OK, type BackendResult, type CounterSender, type SubmissionData } from './backend';
 import { failureOf } from './appwrite-backend';
 
 export const NOT_A_COUNTER = 'This device is no longer enrolled as a counter. Ask staff to enrol it again, then retry.';
-
-/**
- * Base64 of a photo's bytes: by the browser's own Uint8Array.toBase64 where it has one (a few milliseconds less a
- * photo), else in chunks (a whole photo as one argument list would overflow the stack).
- */
-export async function base64Of(blob: Blob): Promise<string> {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  const native = (bytes as Uint8Array & { toBase64?: () => string }).toBase64;
-  if (typeof native === 'function') return native.call(bytes);
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
 
 type CounterBody = FunctionBody<'submitFromCounter'>;
 type PhotoType = Extract<CounterBody, { photo: unknown }>['photo']['type'];

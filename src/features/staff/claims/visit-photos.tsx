@@ -3,6 +3,7 @@
 // as they are chosen (uploadStaffPhoto), so "Save visit" only names them. A photo removed, or a visit never saved,
 // leaves an upload nobody joined, which the server sweeps.
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { base64Of } from '@/shared/base64';
 import { callStaffFunction } from '@/lib/staff-functions';
 import { CLAIM_PHOTOS } from '@/shared/claims/claim-texts';
 import { PhotoFileInput, PhotoMessages } from '@/ui/photo-input';
@@ -24,16 +25,6 @@ export type VisitPhoto = { key: string; name: string; url: string; id: string | 
 const TOO_MANY = `Add at most ${CLAIM_PHOTOS.max} photos.`;
 const OFFLINE = 'This device is offline. Add the photos again once it is back online.';
 const unreadable = (name: string) => `We could not read "${name}". Please choose a JPEG, PNG or WebP photo.`;
-
-/** The photo's bytes as base64 (without the "data:" prefix). */
-function base64Of(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-    reader.readAsDataURL(blob);
-  });
-}
 
 /** The photos chosen for one visit: adding (made small and sent, at most 5), removing, and their file ids. */
 export function useVisitPhotos(token: TokenSource) {

@@ -100,27 +100,3 @@ describe('flushOutbox: a counter registration', () => {
     expect(await db.draftFiles.count()).toBe(1);
   });
 });
-
-describe("a counter photo's base64", () => {
-  it('is the same by the browser’s own encoder as by the chunked one, across chunk boundaries', async () => {
-    const { base64Of } = await import('@/sync/counter-backend');
-    const bytes = new Uint8Array(100_003).map((_, i) => (i * 7919) % 256);
-    const expected = Buffer.from(bytes).toString('base64');
-    // Node 20 has no Uint8Array.prototype.toBase64: the chunked encoder runs.
-    expect('toBase64' in Uint8Array.prototype).toBe(false);
-    expect(await base64Of(new Blob([bytes]))).toBe(expected);
-    // A browser's own encoder, where there is one, is the one used.
-    const proto = Uint8Array.prototype as Uint8Array & { toBase64?: () => string };
-    let used = 0;
-    proto.toBase64 = function (this: Uint8Array) {
-      used++;
-      return Buffer.from(this).toString('base64');
-    };
-    try {
-      expect(await base64Of(new Blob([bytes]))).toBe(expected);
-      expect(used).toBe(1);
-    } finally {
-      delete proto.toBase64;
-    }
-  });
-});
