@@ -1,5 +1,5 @@
-// A photo's bytes as base64, for the functions that take photos in JSON (Netlify's emulator reads every request body
-// as text, so a photo's raw bytes would not arrive whole there).
+// A photo's bytes as base64: for the functions that take photos in JSON (Netlify's emulator reads every request body
+// as text, so a photo's raw bytes would not arrive whole there), and for a stuck registration saved as a file.
 
 /**
  * By the browser's own Uint8Array.toBase64 where it has one (a few milliseconds less a photo), else in chunks (a whole

@@ -235,7 +235,7 @@ export function useCachedRows(db: AppDb): CachedRows {
     });
 
     // The meta table too: a finished sync's mark, after which the fast-read copy is written.
-    const stopWatching = onTablesChanged(db, ['submissions', 'pendingEdits', 'meta'], () => refresh());
+    const stopWatching = onTablesChanged(db, ['submissions', 'pendingEdits', 'meta'], refresh);
     return () => {
       live = false;
       clearTimeout(writeTimer);

@@ -54,8 +54,8 @@ describe('pacedReads', () => {
     vi.useRealTimers();
   });
 
-  /** A read that takes `ms`, counting how many run at once. */
-  function reader(ms: number) {
+  /** Paced reads every 250 ms of a read that takes `ms`, counting how many run at once. */
+  function pacedReader(ms: number) {
     const log = { started: 0, finished: 0, atOnce: 0, mostAtOnce: 0 };
     const read = async () => {
       log.started++;
@@ -65,12 +65,11 @@ describe('pacedReads', () => {
       log.atOnce--;
       log.finished++;
     };
-    return { log, read };
+    return { log, reads: pacedReads(read, 250) };
   }
 
   it('reads at once, then once for a burst of changes, at the end of the interval', async () => {
-    const { log, read } = reader(10);
-    const reads = pacedReads(read, 250);
+    const { log, reads } = pacedReader(10);
     expect(log.started).toBe(1);
     await vi.advanceTimersByTimeAsync(20);
     expect(log.finished).toBe(1);
@@ -89,8 +88,7 @@ describe('pacedReads', () => {
   });
 
   it('reads again after a read that a change came during, never two at once', async () => {
-    const { log, read } = reader(400);
-    const reads = pacedReads(read, 250);
+    const { log, reads } = pacedReader(400);
     await vi.advanceTimersByTimeAsync(100);
     reads.again(); // during the first read
     reads.again();
@@ -102,8 +100,7 @@ describe('pacedReads', () => {
   });
 
   it('reads a change at once when the last read is older than the interval', async () => {
-    const { log, read } = reader(10);
-    const reads = pacedReads(read, 250);
+    const { log, reads } = pacedReader(10);
     await vi.advanceTimersByTimeAsync(5_000);
     reads.again();
     expect(log.started).toBe(2);
@@ -111,8 +108,7 @@ describe('pacedReads', () => {
   });
 
   it('reads nothing more once stopped', async () => {
-    const { log, read } = reader(10);
-    const reads = pacedReads(read, 250);
+    const { log, reads } = pacedReader(10);
     await vi.advanceTimersByTimeAsync(20);
     reads.again();
     reads.stop();
