@@ -78,6 +78,10 @@ async function exchange(origin: string, answer: Answer, opts: Dispatcher.Dispatc
     handler.onError?.(reason ?? new Error('The request was aborted.'));
   });
   try {
+    // A turn of the event loop first, as a socket's answer would take: without it a function awaiting one call after
+    // another (the start's migration over thousands of rows) ran on promises alone and held every request over HTTP
+    // until its last call, for seconds.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     const method = opts.method.toUpperCase();
     const body = method === 'GET' || method === 'HEAD' ? undefined : await bodyOf(opts.body);
     const url = new URL(opts.path, origin);

@@ -1,7 +1,7 @@
 // Under `npm start` the functions' calls to their own server are answered in memory (server/net/in-process.ts):
 // node-appwrite and the routes are unchanged, so every answer, refusal included, is the one HTTP gives; only the
 // functions' own calls go that way, and a stopped server is unreachable to them as it is over the network.
-import { AppwriteException, ID, Permission, Role } from 'node-appwrite';
+import { AppwriteException, ID, Permission, Query, Role } from 'node-appwrite';
 import { InputFile } from 'node-appwrite/file';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withEnv } from '../../netlify/lib/env';
@@ -106,6 +106,22 @@ describe("a function's calls to its own server", () => {
     const memoryHeaders = await withEnv(server.functionsEnv(), () => headersOf(fetch(url, init)));
     expect(memoryHeaders.map(([name]) => name)).toContain('x-content-type-options');
     expect(memoryHeaders).toEqual(await headersOf(fetch(url, init)));
+  });
+
+  it('take turns with the requests over HTTP: a function making a long run of calls does not hold up a customer', async () => {
+    const { databases } = adminClient(server);
+    const CALLS = 1_000;
+    let made = 0;
+    // A sweep or a migration at the server's start makes its calls one after the other, each awaited.
+    const run = withEnv(server.functionsEnv(), async () => {
+      for (; made < CALLS; made++) await databases.listDocuments({ ...where, queries: [Query.limit(1)] });
+    });
+    // A customer's request meanwhile, over HTTP to the same server.
+    const answered = await fetch(`${server.url}/healthz`).then((res) => ({ status: res.status, madeBefore: made }));
+    await run;
+    expect(answered.status).toBe(200);
+    // Answered while the run was under way: it did not wait for the run's thousand calls to end.
+    expect(answered.madeBefore).toBeLessThan(CALLS / 2);
   });
 });
 
