@@ -34,6 +34,26 @@ const isFill = (v: unknown): v is FillProgress =>
   typeof (v as FillProgress).serverTime === 'string';
 
 /**
+ * In the transaction under way, drops the least recently changed rows beyond the `window` newest, except those staff
+ * opened or edited on this device; answers how many were dropped.
+ */
+async function dropBeyond(db: AppDb, window: number): Promise<number> {
+  const [count, editIds, kept] = await Promise.all([db.submissions.count(), pendingEditIds(db), keptIds(db)]);
+  const keep = new Set([...editIds, ...kept]);
+  if (count - keep.size <= window) return 0;
+  // Oldest first: the rows to drop are among the oldest (excess + kept) ones.
+  const oldest = (await db.submissions
+    .orderBy('$updatedAt')
+    .limit(count - window + keep.size)
+    .primaryKeys()) as string[];
+  const heldKept = ((await db.submissions.bulkGet([...keep])).filter(Boolean) as Submission[]).length;
+  const excess = count - heldKept - window;
+  const drop = oldest.filter((id) => !keep.has(id)).slice(0, Math.max(0, excess));
+  await db.submissions.bulkDelete(drop);
+  return drop.length;
+}
+
+/**
  * Puts a page of rows in the transaction under way: plain IndexedDB puts, the last row through Dexie. Dexie's bulkPut
  * gives every request its own error and success handlers, about a tenth of the page's own CPU in a first fill; the
  * last row through Dexie tells its live queries (and the other tabs) that the table changed. A put that fails aborts
@@ -117,10 +137,14 @@ export const staffRepository = (db: AppDb) => ({
 
   /**
    * Stores a page of server rows, never stepping back to an older copy; a row with an edit waiting keeps showing that
-   * edit. One transaction; answers the ids of the rows written.
+   * edit. In the same transaction, rows now beyond the `window` newest are dropped (never opened or edited ones), so
+   * the device never shows more than its window. Answers the ids of the rows written and how many were dropped.
    */
-  storeSyncedPage: (rows: Submission[]): Promise<string[]> =>
-    db.transaction('rw', db.submissions, db.pendingEdits, async () => (await storeRows(db, rows)).written.map((r) => r.$id)),
+  storeSyncedPage: (rows: Submission[], window: number): Promise<{ written: string[]; dropped: number }> =>
+    db.transaction('rw', [db.submissions, db.pendingEdits, db.keptSubmissions], async () => {
+      const written = (await storeRows(db, rows)).written.map((r) => r.$id);
+      return { written, dropped: await dropBeyond(db, window) };
+    }),
   /**
    * Stores a page of a first fill (newest change first) as storeSyncedPage does, with where the fill goes on next,
    * in one transaction; answers the rows written (as stored) and how many of them are new to the device.
@@ -142,26 +166,6 @@ export const staffRepository = (db: AppDb) => ({
     return v && typeof v.complete === 'boolean' ? v : null;
   },
 
-  /**
-   * Drops the least recently changed rows beyond the `window` newest, except those staff opened or edited on this
-   * device. One transaction; answers how many rows were dropped.
-   */
-  evictBeyond: (window: number): Promise<number> =>
-    db.transaction('rw', [db.submissions, db.pendingEdits, db.keptSubmissions], async () => {
-      const [count, editIds, kept] = await Promise.all([db.submissions.count(), pendingEditIds(db), keptIds(db)]);
-      const keep = new Set([...editIds, ...kept]);
-      if (count - keep.size <= window) return 0;
-      // Oldest first: the rows to drop are among the oldest (excess + kept) ones.
-      const oldest = (await db.submissions
-        .orderBy('$updatedAt')
-        .limit(count - window + keep.size)
-        .primaryKeys()) as string[];
-      const heldKept = ((await db.submissions.bulkGet([...keep])).filter(Boolean) as Submission[]).length;
-      const excess = count - heldKept - window;
-      const drop = oldest.filter((id) => !keep.has(id)).slice(0, Math.max(0, excess));
-      await db.submissions.bulkDelete(drop);
-      return drop.length;
-    }),
   /** Keeps a submission staff opened on this device (stored if newer than the copy held) whatever the window. */
   keep: (row: Submission): Promise<void> =>
     db.transaction('rw', db.submissions, db.keptSubmissions, async () => {

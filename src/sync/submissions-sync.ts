@@ -49,8 +49,11 @@ const appwriteTime = (ms: number) => new Date(ms).toISOString().replace('Z', '+0
 export const deltaStart = (mark: string) => appwriteTime(Date.parse(mark) - DELTA_OVERLAP_MS);
 
 type Page = { submissions: Submission[]; nextCursor: string | null; serverTime: string };
-/** A fill page asked for: the page, where the one after it starts once its headers say so, and the rows held after it. */
-type Ask = { page: Promise<Page>; early: Promise<Partial<FillProgress> | null>; have: number };
+/**
+ * A fill page asked for: the page, where the one after it starts once its headers say so, the rows held after it, and
+ * how many of its rows the window has room for (the one asked beyond them only says whether there is more).
+ */
+type Ask = { page: Promise<Page>; early: Promise<Partial<FillProgress> | null>; have: number; room: number };
 
 async function fetchPage(opts: StaffFetch, query: Record<string, string | number | undefined>): Promise<Page> {
   const answer = await request(opts, 'getAppwriteSubmissions', { query });
@@ -120,7 +123,7 @@ async function fillNewestFirst(db: AppDb, opts: StaffFetch, window: number) {
       });
     })().finally(() => tell(null));
     page.catch(() => undefined);
-    return { page, early, have: have + limit };
+    return { page, early, have: have + limit, room: window - have };
   };
 
   let current: Ask | null = held < window ? ask(at, held) : null;
@@ -136,7 +139,9 @@ async function fillNewestFirst(db: AppDb, opts: StaffFetch, window: number) {
     await hinted;
     // The first page's time: anything changed after it comes with the next sync (dedupe by $id).
     serverTime ||= page.serverTime;
-    const last = page.submissions.at(-1);
+    // The row beyond the window is not kept: the device holds the window, and says so, as soon as this page is stored.
+    const rows = page.submissions.length > asking.room ? page.submissions.slice(0, asking.room) : page.submissions;
+    const last = rows.at(-1);
     if (!last) {
       complete = true;
       break;
@@ -144,10 +149,10 @@ async function fillNewestFirst(db: AppDb, opts: StaffFetch, window: number) {
     // Newest first, the cursor is safe: a row edited meanwhile moves up, so the rows after it only grow.
     at = { before: last.$updatedAt, cursor: last.$id, serverTime };
     // Without the headers, the next page is asked for while this one is stored: the network and the writes overlap.
-    const expected = held + page.submissions.length;
+    const expected = held + rows.length;
     if (!next && page.nextCursor !== null && expected < window) next = ask(at, expected);
     await searchesAnswered();
-    const stored = await cache.storeFillPage(page.submissions, at as FillProgress, onlyOpened);
+    const stored = await cache.storeFillPage(rows, at as FillProgress, onlyOpened);
     held += stored.added;
     for (const row of stored.written) changed.add(row.$id);
     if (page.nextCursor === null) complete = true;
@@ -165,17 +170,19 @@ async function syncChanges(db: AppDb, opts: StaffFetch, window: number) {
   let cursor: string | undefined;
   let serverTime = '';
   const changed = new Set<string>();
+  let dropped = 0;
   for (;;) {
     const page = await fetchPage(opts, { limit: PAGE_LIMIT, since, cursor });
     serverTime ||= page.serverTime;
-    for (const id of await cache.storeSyncedPage(page.submissions)) changed.add(id);
+    const stored = await cache.storeSyncedPage(page.submissions, window);
+    for (const id of stored.written) changed.add(id);
+    dropped += stored.dropped;
     const first = page.submissions[0];
     const last = page.submissions.at(-1);
     if (page.nextCursor === null || !first || !last) break;
     since = last.$updatedAt;
     cursor = first.$updatedAt === last.$updatedAt ? last.$id : undefined;
   }
-  const dropped = await cache.evictBeyond(window);
   const syncedAt = new Date().toISOString();
   await cache.finishSync(serverTime, syncedAt, dropped ? { complete: false } : undefined);
   return { changed: [...changed], syncedAt };

@@ -182,8 +182,16 @@ export function useCachedRows(db: AppDb): CachedRows {
           lastRead = performance.now();
           const took = takeHanded();
           if ((await readChanges()) || took) publish(true);
+          // The fill is over (a sync finished): a read put off by its pace meanwhile goes now.
+          if (mark) hurry();
         })
         .catch((err: unknown) => console.error('Reading the cached submissions failed', err));
+    };
+    /** Starts at once the read waiting for the first fill's pace, if there is one. */
+    const hurry = () => {
+      if (refreshTimer === undefined) return;
+      clearTimeout(refreshTimer);
+      read();
     };
     /**
      * Reads what changed: at once, but while a first fill writes its pages (no sync has finished yet), at most once
@@ -191,11 +199,9 @@ export function useCachedRows(db: AppDb): CachedRows {
      */
     const refresh = (now = false) => {
       if (queued) {
-        // A read put off by the first fill's pace goes at once when asked to; one already on its way takes all.
-        if (now && refreshTimer !== undefined) {
-          clearTimeout(refreshTimer);
-          read();
-        }
+        // A read put off by the first fill's pace goes at once when asked to, or once the fill is over; one already on
+        // its way takes all.
+        if (now || mark) hurry();
         return;
       }
       queued = true;

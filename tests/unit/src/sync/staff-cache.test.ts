@@ -7,6 +7,7 @@ import { staffSnapshotRepository } from '@/db/staff-snapshot-repository';
 import type { Submission } from '@/shared/contracts/submission';
 import { flushPendingEdits, queueEdit, resolveConflict } from '@/sync/pending-edits';
 import { StaffSyncError } from '@/sync/staff-api';
+import { onTablesChanged } from '@/db/table-changes';
 import { clearStaffCache, DELTA_OVERLAP_MS, lastSyncedAt, onFillRows, syncSubmissions } from '@/sync/submissions-sync';
 
 const stamp = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
@@ -350,6 +351,44 @@ describe('staff cache', () => {
       // It stopped at the window: no page below it was asked for.
       const limits = server.requests.filter((u) => u.searchParams.get('order') === 'desc').map((u) => u.searchParams.get('limit'));
       expect(limits).toEqual(['500', '701']);
+    });
+
+    it('fills the window and not a row more: the one asked beyond it is only the sign that there are more', async () => {
+      server.add(3000);
+      const handed: Submission[][] = [];
+      const held: number[] = [];
+      const stop = onFillRows((rows, last) => {
+        handed.push(rows);
+        // What the table counts the moment the fill's last page is stored.
+        if (last) void db.submissions.count().then((n) => held.push(n));
+      });
+      await syncSubmissions(db, opts(), WINDOW);
+      stop();
+      expect(handed.map((p) => p.length)).toEqual([500, 700]);
+      expect(held).toEqual([WINDOW]);
+      expect(
+        handed
+          .flat()
+          .map((r) => r.$id)
+          .sort(),
+      ).toEqual(expectedNewest(WINDOW));
+      expect(await staffRepository(db).coverage()).toEqual({ complete: false });
+    });
+
+    it('never holds more than the window while a later sync brings rows below it again', async () => {
+      server.add(3000);
+      await syncSubmissions(db, opts(), WINDOW);
+      // What the table would count after each write: the rows of the later sync's page and any dropped with them.
+      const counts: number[] = [];
+      const stop = onTablesChanged(db, ['submissions'], () => void db.submissions.count().then((n) => counts.push(n)));
+      server.add(20);
+      // Every row changed within the sync's overlap comes again, down to the 1,800 already dropped.
+      await syncSubmissions(db, opts(), WINDOW);
+      await new Promise((r) => setTimeout(r, 50));
+      stop();
+      expect(counts.length).toBeGreaterThan(0);
+      expect(Math.max(...counts)).toBe(WINDOW);
+      expect(await newestIds()).toEqual(expectedNewest(WINDOW));
     });
 
     it('holds everything, and says so, when the server has fewer', async () => {
