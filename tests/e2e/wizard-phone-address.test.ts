@@ -149,6 +149,15 @@ describe.runIf(chromiumPath)('issue 22: phones outside the US, and addresses tha
       await phone(page).fill('5551234567');
       await phone(page).press('Enter');
       await atStep(page, 'Address');
+      // A +1 number is checked without the phone library: this customer never downloads it.
+      const libraryLoaded = () =>
+        page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/phone-library-')));
+      expect(await libraryLoaded()).toBe(false);
+      // Opening the country list fetches it, with the other countries' flags.
+      await page.getByRole('button', { name: 'Back' }).click();
+      await atStep(page, 'Phone Number');
+      await countryButton(page).click();
+      await expect.poll(libraryLoaded).toBe(true);
     });
   });
 

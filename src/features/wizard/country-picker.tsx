@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { COUNTRIES, filterCountries, findCountry } from './countries';
 import { comboboxA11y } from '@/ui/field';
 import { Flag } from './flags';
-import { usePhoneLibrary } from './phone-number';
+import { loadPhoneLibrary, usePhoneLibrary } from './phone-number';
 
 type Props = { value: string; onChange: (code: string) => void };
 
@@ -16,6 +16,9 @@ export function CountryPicker({ value, onChange }: Props) {
   const list = filterCountries(query);
   const current = findCountry(value);
   usePhoneLibrary(); // the other countries' flags arrive with it
+  useEffect(() => {
+    if (open) void loadPhoneLibrary().catch(() => undefined);
+  }, [open]);
   /** Where SPEC.md's countries end and the rest begin, in the full list. */
   const firstOther = query.trim() ? -1 : COUNTRIES.length;
 

@@ -12,6 +12,9 @@ const FILES = import.meta.glob<string>(
 );
 const SRC: Record<string, string> = Object.fromEntries(Object.entries(FILES).map(([path, url]) => [path.slice(-6, -4), url]));
 
+/** Whether the country's flag comes without the phone library (SPEC.md's countries). */
+export const hasOwnFlag = (code: string) => code in SRC;
+
 /** A decorative flag: the country's name is always written next to it. The other countries' come with the phone library. */
 export function Flag({ code }: { code: string }) {
   const src = SRC[code] ?? phoneLibrary()?.FLAGS[code];

@@ -1,5 +1,6 @@
-// The phone step's library (phone-library.ts: libphonenumber-js and the flags), fetched as its own chunk when the
-// phone or address step shows, so the start page and step 1 never load it; its answers once it has arrived.
+// The phone step's library (phone-library.ts: libphonenumber-js and the flags beyond SPEC.md's countries), fetched as
+// its own chunk only when a customer needs it: a number outside +1 (checked with it), a country whose flag comes with
+// it, or the country list opened. A customer with a +1 number never loads it; its answers once it has arrived.
 import { useSyncExternalStore } from 'react';
 
 type PhoneLibrary = typeof import('./phone-library');

@@ -1,9 +1,9 @@
 // Step 5, the address, with suggestions for line 1, a state picker and the country fixed to United States.
-import { useEffect, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { addressLookup, suggestionsShown } from './wizard.view';
 import type { AddressRef } from './address.machine';
-import { loadPhoneLibrary } from './phone-number';
+import { useLibraryFor } from './phone-library-need';
 import { US_STATES, findUsState } from './us-zip-states';
 import { addressProblems, COUNTRY_NAME, type AddressProblems } from './wizard.rules';
 import { comboboxA11y, Field, TextField } from '@/ui/field';
@@ -55,8 +55,8 @@ export function StepAddress({ state, send }: StepProps) {
   // After a refused Next, each answer that stops the step says why beside it.
   const problems: AddressProblems = error ? addressProblems(fields, placeChosen) : {};
   const line1Error = problems.addressLine1 ?? (error && !Object.values(problems).includes(error) ? error : null);
-  // A reload here still submits with the phone library at hand (the stored number is read with it).
-  useEffect(() => void loadPhoneLibrary().catch(() => undefined), []);
+  // A reload here still submits with the phone library at hand where the stored number is read with it.
+  useLibraryFor(fields.phoneCountry);
   const lookup = useSelector(addressLookup(state) as AddressRef, (a) => a);
   const { suggestions, highlighted } = lookup.context;
   const suggestionsOpen = suggestionsShown(lookup);

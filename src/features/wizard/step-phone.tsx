@@ -1,7 +1,6 @@
 // Step 4, the phone number with its country code (United States by default).
-import { useEffect } from 'react';
 import { CountryPicker } from './country-picker';
-import { loadPhoneLibrary } from './phone-number';
+import { useLibraryFor } from './phone-library-need';
 import { ErrorText } from '@/ui/field';
 import type { StepProps } from './step-props';
 import { useFocusOnMount } from './use-focus-on-mount';
@@ -10,8 +9,8 @@ import { NextAction } from './wizard-screen';
 export function StepPhone({ state, send }: StepProps) {
   const first = useFocusOnMount<HTMLInputElement>();
   const { fields, error } = state.context;
-  // The numbers of other countries are checked with the library: fetched now, while the customer types.
-  useEffect(() => void loadPhoneLibrary().catch(() => undefined), []);
+  // A number outside +1 is checked with the library: fetched as soon as such a country is chosen.
+  useLibraryFor(fields.phoneCountry);
   return (
     <>
       <h1 className="wizard__title">Phone Number</h1>
